@@ -1,0 +1,70 @@
+// `npm run bench`: each figure printed with its baseline, measured in the same run, and the ratio.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../src/server/db/client.js';
+import { migrate } from '../src/server/db/migrate.js';
+import { calendarRenderBench } from './calendar-render.js';
+import { listsBench } from './lists.js';
+import { profileThroughput } from './profile-throughput.js';
+import { searchBench } from './search.js';
+import { slipEntryBench } from './slip-entry.js';
+import { slipsBench } from './slips.js';
+import { startupFigures } from './startup.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 0);
+
+async function onDatabase(label: string, url: string | undefined) {
+  const dir = mkdtempSync(join(tmpdir(), 'sd6-bench-'));
+  const database = await openDatabase({ databaseUrl: url, dataDir: dir, poolSize: 10 });
+  await migrate(database.pool);
+  try {
+    const { app, bare } = await profileThroughput(database, seconds);
+    console.log(
+      `profile throughput [${label}]: app ${fmt(app.rps)} req/s (p99 ${fmt(app.p99)} ms), bare route with the same SQL ` +
+        `${fmt(bare.rps)} req/s (p99 ${fmt(bare.p99)} ms) -> ratio ${(app.rps / bare.rps).toFixed(2)}x (goal >= 0.80x)` +
+        (app.errors + bare.errors ? `  [${app.errors + bare.errors} non-200 answers]` : ''),
+    );
+  } finally {
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const only = process.argv[2];
+if (!only || only === 'startup') {
+  const s = await startupFigures();
+  console.log(
+    `cold start to /readyz [embedded, after the first start]: ${fmt(s.coldStartMs)} ms (goal <= 1500 ms); ` +
+      `first start (creates the database, loads the demo data): ${fmt(s.firstStartMs)} ms; baseline: node -e "" ${fmt(s.bareNodeMs)} ms -> ` +
+      `${(s.coldStartMs / s.bareNodeMs).toFixed(1)}x a bare node start`,
+  );
+  console.log(`RSS idle: app process ${fmt(s.appRssMb)} MB, embedded database process ${fmt(s.dbRssMb)} MB`);
+}
+if (!only || only === 'profile') {
+  await onDatabase('embedded', undefined);
+  const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pg) await onDatabase('postgres', pg);
+  else console.log('profile throughput [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
+if (!only || only === 'lists') {
+  await listsBench('embedded', undefined);
+  const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pg) await listsBench('postgres', pg);
+  else console.log('lists [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
+if (!only || only === 'slips') {
+  await slipsBench('embedded', undefined);
+  const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pg) await slipsBench('postgres', pg);
+  else console.log('slips [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
+if (!only || only === 'entry') await slipEntryBench();
+if (!only || only === 'search') {
+  await searchBench('embedded', undefined);
+  const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pg) await searchBench('postgres', pg);
+  else console.log('search [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
+if (!only || only === 'calendar') await calendarRenderBench();

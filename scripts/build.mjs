@@ -1,0 +1,27 @@
+// Builds the server bundle (esbuild) and the client (Vite) into dist/.
+
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const only = process.argv[2];
+if (only !== 'client') {
+  rmSync('dist/server', { recursive: true, force: true });
+  await build({
+    entryPoints: { main: 'src/server/main.ts', 'embedded-server': 'src/server/db/embedded-server.ts' },
+    outdir: 'dist/server',
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  mkdirSync('dist/server', { recursive: true });
+  cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+}
+if (only !== 'server') {
+  const vite = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (vite.status !== 0) process.exit(vite.status ?? 1);
+}

@@ -1,0 +1,51 @@
+// `npm test`: every suite this machine can run, then one closing line "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { findChromium } from './chromium.mjs';
+
+const extra = process.argv.slice(2);
+const projects = ['unit', 'unit-tz2', 'client', 'api-pglite'];
+if (process.env.TEST_DATABASE_URL) projects.push('api-postgres');
+else
+  console.log('notice: TEST_DATABASE_URL is not set, so the API suite runs on the embedded database only.');
+
+const chromium = findChromium();
+if (chromium) projects.push('e2e');
+else if (process.env.E2E_REQUIRED === '1') {
+  console.error('E2E_REQUIRED=1 but no Chromium was found (install the chromium package).');
+  process.exit(1);
+} else console.log('notice: no Chromium found, so the browser journeys are skipped.');
+
+if (projects.includes('e2e')) {
+  const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+mkdirSync('.tmp', { recursive: true });
+const report = '.tmp/test-report.json';
+rmSync(report, { force: true });
+const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+args.push(
+  '--reporter=default',
+  `--reporter=json`,
+  `--outputFile.json=${report}`,
+  '--passWithNoTests',
+  ...extra,
+);
+const run = spawnSync('npx', args, { stdio: 'inherit', env: { ...process.env, TZ: 'UTC' } });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  passed = result.numPassedTests;
+  failed = result.numFailedTests + (result.numRuntimeErrors ?? 0);
+  skipped = result.numPendingTests + result.numTodoTests;
+} catch {
+  failed = Math.max(failed, 1);
+}
+const status = run.status === 0 && failed === 0 ? 0 : 1;
+if (status !== 0 && failed === 0) failed = 1;
+console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(status);

@@ -1,0 +1,407 @@
+// The named-route table: route names of src/shared/routes.ts -> lazily loaded screens, layouts and loaders.
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject, redirect } from 'react-router';
+import { ROUTES, type RouteDef, type RouteName } from '../shared/routes';
+import type { Profile } from '../shared/schemas/user';
+import { apiPost } from './api/http';
+import { ensureProfile } from './api/profile';
+import { ErrorPage, NotFoundPage } from './features/errors/error-view';
+import { RouteError } from './features/errors/route-error';
+import { homePath, profileFailurePath } from './features/home/home-path';
+import { LogoutPage } from './features/home/logout-page';
+import type { Instance } from './shell/environment';
+import { AuthLayout, PublicLayout } from './shell/layouts';
+import { LoginShell } from './shell/login-shell';
+
+type Lazy = NonNullable<RouteObject['lazy']>;
+type ScreenModule = Record<string, unknown>;
+
+/** SPEC §8: a chunk that fails to load reports "Loading chunk {id} failed" with type and URL. */
+export function chunkLoadError(id: string, cause: unknown): Error {
+  const text = cause instanceof Error ? cause.message : String(cause);
+  const url = /https?:\/\/\S+/.exec(text)?.[0] ?? '';
+  const error = new Error(`Loading chunk ${id} failed.\n(error: ${url || text})`);
+  error.name = 'ChunkLoadError';
+  return error;
+}
+
+function lazyScreen(id: string, load: () => Promise<ScreenModule>, exportName: string): Lazy {
+  return async () => {
+    let module: ScreenModule;
+    try {
+      module = await load();
+    } catch (cause) {
+      throw chunkLoadError(id, cause);
+    }
+    return { Component: module[exportName] as ComponentType };
+  };
+}
+
+// The UI kit gallery is the UI-kit engineer's; glob keeps the build working while it is absent.
+const uiKit = import.meta.glob<ScreenModule>('./features/ui-kit/ui-kit-page.tsx');
+const uiKitLoader = Object.values(uiKit)[0];
+
+/** Screens of authenticated routes, by route name. */
+const SCREENS: Partial<Record<RouteName, Lazy>> = {
+  profile: lazyScreen('profile', () => import('./features/profile/profile-page'), 'ProfilePage'),
+  profile_history: lazyScreen(
+    'profile_history',
+    () => import('./features/profile/profile-history-page'),
+    'ProfileHistoryPage',
+  ),
+  staff: lazyScreen('staff', () => import('./features/staff/staff-list-page'), 'StaffListPage'),
+  staff_basics: lazyScreen(
+    'staff_basics',
+    () => import('./features/staff/staff-basics-page'),
+    'StaffBasicsPage',
+  ),
+  staff_history: lazyScreen(
+    'staff_history',
+    () => import('./features/staff/staff-history-page'),
+    'StaffHistoryPage',
+  ),
+  organizations: lazyScreen(
+    'organizations',
+    () => import('./features/organizations/organization-list-page'),
+    'OrganizationListPage',
+  ),
+  organization_basics: lazyScreen(
+    'organization_basics',
+    () => import('./features/organizations/organization-basics-page'),
+    'OrganizationBasicsPage',
+  ),
+  organization_history: lazyScreen(
+    'organization_history',
+    () => import('./features/organizations/organization-history-page'),
+    'OrganizationHistoryPage',
+  ),
+  people: lazyScreen('people', () => import('./features/people/person-screens'), 'PeopleListPage'),
+  person_basics: lazyScreen(
+    'person_basics',
+    () => import('./features/people/person-screens'),
+    'PersonBasicsPage',
+  ),
+  person_history: lazyScreen(
+    'person_history',
+    () => import('./features/people/person-screens'),
+    'PersonHistoryPage',
+  ),
+  organization_people: lazyScreen(
+    'organization_people',
+    () => import('./features/people/person-screens'),
+    'OrganizationPeoplePage',
+  ),
+  organization_person_basics: lazyScreen(
+    'organization_person_basics',
+    () => import('./features/people/person-screens'),
+    'OrganizationPersonBasicsPage',
+  ),
+  organization_person_history: lazyScreen(
+    'organization_person_history',
+    () => import('./features/people/person-screens'),
+    'PersonHistoryPage',
+  ),
+  software: lazyScreen('software', () => import('./features/software/software-screens'), 'SoftwareListPage'),
+  software_basics: lazyScreen(
+    'software_basics',
+    () => import('./features/software/software-screens'),
+    'SoftwareBasicsPage',
+  ),
+  software_history: lazyScreen(
+    'software_history',
+    () => import('./features/software/software-screens'),
+    'SoftwareHistoryPage',
+  ),
+  organization_software: lazyScreen(
+    'organization_software',
+    () => import('./features/software/software-screens'),
+    'OrganizationSoftwarePage',
+  ),
+  organization_software_basics: lazyScreen(
+    'organization_software_basics',
+    () => import('./features/software/software-screens'),
+    'OrganizationSoftwareBasicsPage',
+  ),
+  organization_software_history: lazyScreen(
+    'organization_software_history',
+    () => import('./features/software/software-screens'),
+    'SoftwareHistoryPage',
+  ),
+  organization_systems: lazyScreen(
+    'organization_systems',
+    () => import('./features/systems/system-screens'),
+    'OrganizationSystemsPage',
+  ),
+  organization_system_basics: lazyScreen(
+    'organization_system_basics',
+    () => import('./features/systems/system-screens'),
+    'OrganizationSystemBasicsPage',
+  ),
+  outages: lazyScreen('outages', () => import('./features/outages/outage-screens'), 'OutageListPage'),
+  outage_basics: lazyScreen(
+    'outage_basics',
+    () => import('./features/outages/outage-screens'),
+    'OutageBasicsPage',
+  ),
+  outage_history: lazyScreen(
+    'outage_history',
+    () => import('./features/outages/outage-screens'),
+    'OutageHistoryPage',
+  ),
+  device_categories: lazyScreen(
+    'device_categories',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'DeviceCategoryListPage',
+  ),
+  device_category_basics: lazyScreen(
+    'device_category_basics',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'DeviceCategoryBasicsPage',
+  ),
+  device_category_history: lazyScreen(
+    'device_category_history',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'DeviceCategoryHistoryPage',
+  ),
+  outage_types: lazyScreen(
+    'outage_types',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'OutageTypeListPage',
+  ),
+  outage_type_basics: lazyScreen(
+    'outage_type_basics',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'OutageTypeBasicsPage',
+  ),
+  outage_type_history: lazyScreen(
+    'outage_type_history',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'OutageTypeHistoryPage',
+  ),
+  device_status_basics: lazyScreen(
+    'device_status_basics',
+    () => import('./features/settings/device-status-page'),
+    'DeviceStatusPage',
+  ),
+  device_status_history: lazyScreen(
+    'device_status_history',
+    () => import('./features/settings/device-status-page'),
+    'DeviceStatusHistoryPage',
+  ),
+  outage_auto_assignment_basics: lazyScreen(
+    'outage_auto_assignment_basics',
+    () => import('./features/settings/outage-assignment-page'),
+    'OutageAssignmentPage',
+  ),
+  outage_auto_assignment_history: lazyScreen(
+    'outage_auto_assignment_history',
+    () => import('./features/settings/outage-assignment-page'),
+    'OutageAssignmentHistoryPage',
+  ),
+  equipment: lazyScreen(
+    'equipment',
+    () => import('./features/equipment/equipment-screens'),
+    'EquipmentListPage',
+  ),
+  equipment_filtered: lazyScreen(
+    'equipment_filtered',
+    () => import('./features/equipment/equipment-screens'),
+    'EquipmentListPage',
+  ),
+  equipment_basics: lazyScreen(
+    'equipment_basics',
+    () => import('./features/equipment/equipment-screens'),
+    'EquipmentBasicsPage',
+  ),
+  equipment_history: lazyScreen(
+    'equipment_history',
+    () => import('./features/equipment/equipment-screens'),
+    'EquipmentHistoryPage',
+  ),
+  organization_equipment: lazyScreen(
+    'organization_equipment',
+    () => import('./features/equipment/equipment-screens'),
+    'OrganizationEquipmentPage',
+  ),
+  organization_equipment_basics: lazyScreen(
+    'organization_equipment_basics',
+    () => import('./features/equipment/equipment-screens'),
+    'OrganizationEquipmentBasicsPage',
+  ),
+  organization_equipment_history: lazyScreen(
+    'organization_equipment_history',
+    () => import('./features/equipment/equipment-screens'),
+    'EquipmentHistoryPage',
+  ),
+  cases: lazyScreen('cases', () => import('./features/cases/case-screens'), 'CaseListPage'),
+  case_create: lazyScreen('case_create', () => import('./features/cases/case-screens'), 'CaseBasicsPage'),
+  case_basics: lazyScreen('case_basics', () => import('./features/cases/case-screens'), 'CaseBasicsPage'),
+  case_history: lazyScreen('case_history', () => import('./features/cases/case-screens'), 'CaseHistoryPage'),
+  case_tasks: lazyScreen('case_tasks', () => import('./features/cases/task-screens'), 'CaseTasksPage'),
+  case_task_basics: lazyScreen(
+    'case_task_basics',
+    () => import('./features/cases/task-screens'),
+    'TaskBasicsPage',
+  ),
+  case_task_history: lazyScreen(
+    'case_task_history',
+    () => import('./features/cases/task-screens'),
+    'TaskHistoryPage',
+  ),
+  departments: lazyScreen(
+    'departments',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'DepartmentListPage',
+  ),
+  department_basics: lazyScreen(
+    'department_basics',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'DepartmentBasicsPage',
+  ),
+  department_history: lazyScreen(
+    'department_history',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'DepartmentHistoryPage',
+  ),
+  buckets: lazyScreen('buckets', () => import('./features/admin-lists/pick-list-screens'), 'BucketListPage'),
+  bucket_basics: lazyScreen(
+    'bucket_basics',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'BucketBasicsPage',
+  ),
+  bucket_history: lazyScreen(
+    'bucket_history',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'BucketHistoryPage',
+  ),
+  case_task_slips: lazyScreen(
+    'case_task_slips',
+    () => import('./features/slips/slip-screens'),
+    'TaskSlipsPage',
+  ),
+  case_task_slip_basics: lazyScreen(
+    'case_task_slip_basics',
+    () => import('./features/slips/slip-screens'),
+    'SlipBasicsPage',
+  ),
+  case_task_slip_basics_edit: lazyScreen(
+    'case_task_slip_basics_edit',
+    () => import('./features/slips/slip-screens'),
+    'SlipBasicsPage',
+  ),
+  case_task_slip_basics_copy: lazyScreen(
+    'case_task_slip_basics_copy',
+    () => import('./features/slips/slip-screens'),
+    'SlipBasicsPage',
+  ),
+  ...(uiKitLoader ? { ui_kit: lazyScreen('ui_kit', uiKitLoader, 'UiKitPage') } : {}),
+};
+
+function inEnvironment(route: RouteDef, instance: Instance): boolean {
+  return !route.environments || route.environments.includes(instance.environment);
+}
+
+/** Route names with a screen in this build and this environment. */
+export function screenNames(instance: Instance): RouteName[] {
+  return (Object.keys(SCREENS) as RouteName[]).filter((name) => {
+    const route = ROUTES[name];
+    return !!route && inEnvironment(route, instance);
+  });
+}
+
+/** The first loaders run before anything renders: show nothing rather than a flash. */
+function NoFallback() {
+  return null;
+}
+
+function named(name: RouteName, extra: Omit<RouteObject, 'id' | 'path' | 'handle' | 'children' | 'index'>) {
+  const route = ROUTES[name]!;
+  return {
+    id: name,
+    path: route.path,
+    handle: { route },
+    errorElement: <RouteError />,
+    ...extra,
+  } as RouteObject;
+}
+
+export function createAppRoutes({ queryClient, instance }: { queryClient: QueryClient; instance: Instance }) {
+  const available = new Set<string>(screenNames(instance));
+
+  /** The profile, or a redirect: no session -> /login, any other failure -> /error/403 (SPEC §4). */
+  const requireProfile = async (): Promise<Profile> => {
+    try {
+      return await ensureProfile(queryClient);
+    } catch (error) {
+      throw redirect(profileFailurePath(error));
+    }
+  };
+  const optionalProfile = async (): Promise<Profile | null> => {
+    try {
+      return await ensureProfile(queryClient);
+    } catch {
+      return null;
+    }
+  };
+
+  const routes: RouteObject[] = [
+    {
+      id: 'root',
+      Component: Outlet,
+      HydrateFallback: NoFallback,
+      errorElement: <RouteError />,
+      children: [
+        named('index', {
+          loader: async () => {
+            const profile = await requireProfile();
+            return redirect(homePath(profile.homePage, (name) => available.has(name)));
+          },
+        }),
+        named('logout', {
+          loader: async () => {
+            await apiPost('/api/auth/logout', undefined, { redirectOnLogin: false }).catch(() => undefined);
+            queryClient.clear();
+            window.location.replace('/login');
+            return null;
+          },
+          Component: LogoutPage,
+        }),
+        {
+          id: 'login-shell',
+          Component: LoginShell,
+          errorElement: <RouteError />,
+          children: [
+            named('login', {
+              // Signed in already: the index route picks the home page.
+              loader: async () => ((await optionalProfile()) ? redirect('/') : null),
+              lazy: lazyScreen('login', () => import('./features/auth/login-page'), 'LoginPage'),
+            }),
+          ],
+        },
+        {
+          id: 'public',
+          Component: PublicLayout,
+          loader: optionalProfile,
+          errorElement: <RouteError />,
+          children: [
+            named('error', { Component: ErrorPage }),
+            { id: 'not_found', path: '*', handle: { route: ROUTES.error }, Component: NotFoundPage },
+          ],
+        },
+        {
+          id: 'auth',
+          Component: AuthLayout,
+          loader: requireProfile,
+          errorElement: <RouteError />,
+          children: screenNames(instance).map((name) => named(name, { lazy: SCREENS[name]! })),
+        },
+      ],
+    },
+  ];
+  return routes;
+}
+
+export function createAppRouter(deps: { queryClient: QueryClient; instance: Instance }) {
+  return createBrowserRouter(createAppRoutes(deps));
+}

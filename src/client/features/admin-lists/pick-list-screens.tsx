@@ -1,0 +1,191 @@
+// Admin pick lists with a name, a description and an active flag (device categories, outage types, departments,
+// buckets): list, basics and history, one implementation configured per list.
+import { Link, useParams } from 'react-router';
+import type { z } from 'zod';
+import { pathFor, type RouteName } from '../../../shared/routes';
+import { bucketCategoryForm } from '../../../shared/schemas/bucket-category';
+import { departmentForm } from '../../../shared/schemas/department';
+import { deviceCategoryForm } from '../../../shared/schemas/device-category';
+import { ACTIVE_CHOICES } from '../../../shared/schemas/fields';
+import { outageTypeForm } from '../../../shared/schemas/outage-type';
+import { HistoryView } from '../history/history-view';
+import { RecordBasics, type RecordValues } from '../records/record-basics';
+import type { FieldSection } from '../records/record-fields';
+import { type Column, RecordList } from '../records/record-list';
+import { useQueryFilters } from '../records/use-filters';
+
+type PickList = {
+  title: string;
+  one: string;
+  api: string;
+  entityKey: string;
+  historyKey: string;
+  objectClass: string;
+  list: RouteName;
+  basics: RouteName;
+  history: RouteName;
+  schema: z.ZodType;
+  /** The name field's label (default Name), extra list columns and form fields after name and active. */
+  nameLabel?: string;
+  columns?: Column<RecordValues>[];
+  sections?: FieldSection[];
+};
+
+const DEVICE_CATEGORIES: PickList = {
+  title: 'Device Categories',
+  one: 'Device Category',
+  api: '/api/admin/device-category',
+  entityKey: 'deviceCategory',
+  historyKey: 'device-category',
+  objectClass: 'EquipmentCategory',
+  list: 'device_categories',
+  basics: 'device_category_basics',
+  history: 'device_category_history',
+  schema: deviceCategoryForm,
+};
+
+const OUTAGE_TYPES: PickList = {
+  title: 'Outage Types',
+  one: 'Outage Type',
+  api: '/api/admin/outage-type',
+  entityKey: 'outageType',
+  historyKey: 'outage-type',
+  objectClass: 'OutageType',
+  list: 'outage_types',
+  basics: 'outage_type_basics',
+  history: 'outage_type_history',
+  schema: outageTypeForm,
+};
+
+const DEPARTMENTS: PickList = {
+  title: 'Departments',
+  one: 'Department',
+  api: '/api/admin/department',
+  entityKey: 'department',
+  historyKey: 'department',
+  objectClass: 'Department',
+  list: 'departments',
+  basics: 'department_basics',
+  history: 'department_history',
+  schema: departmentForm,
+};
+
+const BUCKETS: PickList = {
+  title: 'Buckets',
+  one: 'Bucket',
+  api: '/api/admin/bucket',
+  entityKey: 'bucketCategory',
+  historyKey: 'bucket-category',
+  objectClass: 'BucketCategory',
+  list: 'buckets',
+  basics: 'bucket_basics',
+  history: 'bucket_history',
+  schema: bucketCategoryForm,
+  nameLabel: 'Bucket',
+  columns: [{ key: 'sortOrder', label: 'Sort Order', render: (r) => String(r.sortOrder), wide: true }],
+  sections: [
+    {
+      fields: [
+        { name: 'name', label: 'Bucket', kind: 'text', required: true, col: 'col-md-6' },
+        { name: 'sortOrder', label: 'Sort Order', kind: 'number', col: 'col-6 col-md-3' },
+        { name: 'active', label: 'Active', kind: 'checkbox', col: 'col-6 col-md-3 sd-check-cell' },
+        { name: 'description', label: 'Description', kind: 'textarea', col: 'col-12' },
+      ],
+    },
+  ],
+};
+
+const SECTIONS: FieldSection[] = [
+  {
+    fields: [
+      { name: 'name', label: 'Name', kind: 'text', required: true, col: 'col-md-8' },
+      { name: 'active', label: 'Active', kind: 'checkbox', col: 'col-md-4 sd-check-cell' },
+      { name: 'description', label: 'Description', kind: 'textarea', col: 'col-12' },
+    ],
+  },
+];
+
+function PickListList({ list }: { list: PickList }) {
+  const state = useQueryFilters(['q', 'active'], { active: '1' });
+  const columns: Column<RecordValues>[] = [
+    {
+      key: 'name',
+      label: list.nameLabel ?? 'Name',
+      render: (r) => <Link to={pathFor(list.basics, { id: r.id })}>{String(r.name)}</Link>,
+    },
+    { key: 'description', label: 'Description', render: (r) => String(r.description ?? ''), wide: true },
+    ...(list.columns ?? []),
+    { key: 'active', label: 'Status', render: (r) => (r.active ? 'Active' : 'Inactive') },
+  ];
+  return (
+    <RecordList<RecordValues>
+      title={list.title}
+      url={list.api}
+      queryKey={list.entityKey}
+      columns={columns}
+      state={state}
+      filters={[
+        { name: 'q', label: 'Search', kind: 'text' },
+        {
+          name: 'active',
+          label: 'Show',
+          kind: 'select',
+          options: ACTIVE_CHOICES,
+          emptyValue: 'all',
+        },
+      ]}
+      rowKey={(r) => r.id}
+      rowClassName={(r) => (r.active ? undefined : 'sd-row-inactive')}
+      actions={
+        <Link to={pathFor(list.basics, { id: 'create' })} className="btn btn-sm btn-primary">
+          New {list.one}
+        </Link>
+      }
+    />
+  );
+}
+
+function PickListBasics({ list }: { list: PickList }) {
+  const id = useParams().id ?? 'create';
+  return (
+    <RecordBasics
+      api={list.api}
+      entityKey={list.entityKey}
+      historyKey={list.historyKey}
+      id={id}
+      schema={list.schema}
+      sections={list.sections ?? SECTIONS}
+      title={(r) => String(r.name)}
+      newTitle={`New ${list.one}`}
+      savedPath={(rid) => pathFor(list.basics, { id: rid })}
+      cancelPath={pathFor(list.list)}
+      historyPath={(rid) => pathFor(list.history, { id: rid })}
+    />
+  );
+}
+
+function PickListHistory({ list }: { list: PickList }) {
+  const id = useParams().id ?? '';
+  return (
+    <HistoryView
+      entity={list.historyKey}
+      id={id}
+      objectClass={list.objectClass}
+      backTo={pathFor(list.basics, { id })}
+      backText={list.one}
+    />
+  );
+}
+
+export const DeviceCategoryListPage = () => <PickListList list={DEVICE_CATEGORIES} />;
+export const DeviceCategoryBasicsPage = () => <PickListBasics list={DEVICE_CATEGORIES} />;
+export const DeviceCategoryHistoryPage = () => <PickListHistory list={DEVICE_CATEGORIES} />;
+export const OutageTypeListPage = () => <PickListList list={OUTAGE_TYPES} />;
+export const OutageTypeBasicsPage = () => <PickListBasics list={OUTAGE_TYPES} />;
+export const OutageTypeHistoryPage = () => <PickListHistory list={OUTAGE_TYPES} />;
+export const DepartmentListPage = () => <PickListList list={DEPARTMENTS} />;
+export const DepartmentBasicsPage = () => <PickListBasics list={DEPARTMENTS} />;
+export const DepartmentHistoryPage = () => <PickListHistory list={DEPARTMENTS} />;
+export const BucketListPage = () => <PickListList list={BUCKETS} />;
+export const BucketBasicsPage = () => <PickListBasics list={BUCKETS} />;
+export const BucketHistoryPage = () => <PickListHistory list={BUCKETS} />;

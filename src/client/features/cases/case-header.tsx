@@ -1,0 +1,77 @@
+// The header of a case's screens: its tabs (Basics, Tasks), and for tab screens its number and title.
+import { useQuery } from '@tanstack/react-query';
+import { Nav } from 'react-bootstrap';
+import { Link, NavLink } from 'react-router';
+import { pathFor, type RouteName } from '../../../shared/routes';
+import { loadEntity } from '../../api/entity';
+
+const CASE_TABS: { label: string; route: RouteName }[] = [
+  { label: 'Basics', route: 'case_basics' },
+  { label: 'Tasks', route: 'case_tasks' },
+];
+
+const TASK_TABS: { label: string; route: RouteName }[] = [
+  { label: 'Basics', route: 'case_task_basics' },
+  { label: 'Slips', route: 'case_task_slips' },
+];
+
+function Tabs(props: { tabs: typeof CASE_TABS; params: Record<string, string | number>; label: string }) {
+  return (
+    <Nav variant="tabs" className="mb-3 sd-tabs" as="nav" aria-label={props.label}>
+      {props.tabs.map((t, i) => (
+        <Nav.Item key={t.route}>
+          <NavLink
+            to={pathFor(t.route, props.params)}
+            end={i === 0}
+            className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}
+          >
+            {t.label}
+          </NavLink>
+        </Nav.Item>
+      ))}
+    </Nav>
+  );
+}
+
+export const CaseTabs = ({ caseId }: { caseId: string | number }) => (
+  <Tabs tabs={CASE_TABS} params={{ caseId }} label="Case" />
+);
+
+export const TaskTabs = ({ caseId, taskId }: { caseId: string | number; taskId: string | number }) => (
+  <Tabs tabs={TASK_TABS} params={{ caseId, taskId }} label="Task" />
+);
+
+/** "#12 Replace firewall" of a case, once loaded. */
+export function useCaseLabel(caseId: string | number | null | undefined): string | null {
+  const query = useQuery({
+    queryKey: ['case-label', String(caseId)],
+    queryFn: ({ signal }) =>
+      loadEntity<{ id: number; title: string }>(`/api/manage/case/${caseId}`, 'case', { signal }),
+    enabled: !!caseId && caseId !== 'create',
+    staleTime: 60_000,
+  });
+  const entity = query.data?.entity;
+  return entity ? `#${entity.id} ${entity.title}` : null;
+}
+
+/** A link back to the case, for screens below it. */
+export function CaseLink({ caseId }: { caseId: string }) {
+  const label = useCaseLabel(caseId);
+  return <Link to={pathFor('case_basics', { caseId })}>{label ?? '…'}</Link>;
+}
+
+export function CaseHeader({ caseId, title }: { caseId: string; title: string }) {
+  return (
+    <>
+      <div className="sd-page-head">
+        <div>
+          <h1 className="h4 mb-0">{title}</h1>
+          <div className="text-body-secondary small">
+            <CaseLink caseId={caseId} />
+          </div>
+        </div>
+      </div>
+      <CaseTabs caseId={caseId} />
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+// Own settings: read-only until Edit; Save/Cancel; field errors under fields; a 409 shows their values.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert, Button, Card } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { settingsForm } from '../../../shared/schemas/user';
+import { RESET, setServerErrors, useErrorLists } from '../../api/form-errors';
+import { isApiError } from '../../api/http';
+import { PROFILE_KEY } from '../../api/profile';
+import { ConflictNotice, type ConflictValue, conflictDifferences } from '../../ui/conflict-notice';
+import { SETTINGS_KEY, saveSettings, type UserSettings } from './profile-api';
+import { SETTINGS_LABELS, SettingsFields, type SettingsName, type SettingsOptions } from './settings-fields';
+
+type Input = z.input<typeof settingsForm>;
+type Output = z.output<typeof settingsForm>;
+const NAMES = Object.keys(SETTINGS_LABELS) as SettingsName[];
+
+function toForm(user: UserSettings): Input {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    shortCode: user.shortCode,
+    homePage: user.homePage as Input['homePage'],
+    caseListDailySlipsMode: user.caseListDailySlipsMode as Input['caseListDailySlipsMode'],
+    autoPopulateTaskPoints: user.autoPopulateTaskPoints,
+    version: user.version,
+  };
+}
+
+type Conflict = { message: string; current: UserSettings; differences: ConflictValue[] };
+
+export function SettingsCard({ user, options }: { user: UserSettings; options: SettingsOptions }) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(settingsForm),
+    values: toForm(user),
+    resetOptions: { keepDirtyValues: true },
+    reValidateMode: 'onSubmit',
+  });
+  const errorsOf = useErrorLists(form.formState.errors);
+  const values = form.watch();
+
+  const save = useMutation({
+    mutationFn: saveSettings,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(SETTINGS_KEY, (old: { entity: UserSettings } | undefined) =>
+        old ? { ...old, entity: saved } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['history', 'user', saved.id] });
+      form.reset(toForm(saved), RESET);
+      setEditing(false);
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409 && error.current && typeof error.current === 'object') {
+        const current = error.current as UserSettings;
+        const fields = NAMES.map((name) => ({
+          name,
+          label: SETTINGS_LABELS[name],
+          options: name === 'homePage' || name === 'caseListDailySlipsMode' ? options[name] : undefined,
+        }));
+        setConflict({
+          message: error.message,
+          current,
+          differences: conflictDifferences(current, form.getValues(), fields),
+        });
+        return;
+      }
+      const other = setServerErrors(error, form.setError, NAMES);
+      setMessage([isApiError(error) ? error.message : 'Invalid request', ...other].join('\n'));
+    },
+  });
+
+  const submit = form.handleSubmit((v) => {
+    setMessage(null);
+    setConflict(null);
+    save.mutate(v);
+  });
+
+  const cancel = () => {
+    form.reset(toForm(user), RESET);
+    setMessage(null);
+    setConflict(null);
+    setEditing(false);
+  };
+
+  return (
+    <Card className="sd-card">
+      <Card.Header className="d-flex align-items-center">
+        <h2 className="h6 mb-0 me-auto">Settings</h2>
+        {editing ? null : (
+          <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        )}
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={submit} noValidate aria-label="Settings">
+          {message ? (
+            <Alert variant="danger" className="py-2 small sd-pre-line" role="alert">
+              {message}
+            </Alert>
+          ) : null}
+          {conflict ? (
+            <ConflictNotice
+              message={conflict.message}
+              differences={conflict.differences}
+              onUseTheirs={() => {
+                queryClient.setQueryData(SETTINGS_KEY, (old: { entity: UserSettings } | undefined) =>
+                  old ? { ...old, entity: conflict.current } : old,
+                );
+                form.reset(toForm(conflict.current), RESET);
+                setConflict(null);
+              }}
+              onKeepMine={() => {
+                form.setValue('version', conflict.current.version);
+                setConflict(null);
+              }}
+            />
+          ) : null}
+          <div className="mb-3">
+            <div className="form-label mb-0">Email</div>
+            <div className="form-control-plaintext py-1" data-field="email">
+              {user.email}
+            </div>
+          </div>
+          <SettingsFields
+            values={values as UserSettings}
+            set={(name, value) => form.setValue(name, value as never, { shouldDirty: true })}
+            errorsOf={(name) => errorsOf(name)}
+            readOnly={!editing}
+            options={options}
+          />
+          {editing ? (
+            <div className="d-flex gap-2">
+              <Button type="submit" size="sm" disabled={save.isPending}>
+                Save
+              </Button>
+              <Button type="button" size="sm" variant="outline-secondary" onClick={cancel}>
+                Cancel
+              </Button>
+            </div>
+          ) : null}
+        </form>
+      </Card.Body>
+    </Card>
+  );
+}

@@ -1,0 +1,307 @@
+// The one basics screen of every record: read-only until Edit (create starts editing), Save / Cancel, field errors
+// under the fields (checked first with the same zod schema the server uses), the 409 "changed by" notice that
+// overwrites nothing, and Delete with a confirmation.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Alert, Button, Card, Spinner } from 'react-bootstrap';
+import { Link, Navigate, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { pathFor } from '../../../shared/routes';
+import type { Option } from '../../../shared/schemas/common';
+import { deleteEntity, errorPageStatus, loadEntity, saveEntity, toPayload } from '../../api/entity';
+import { isApiError } from '../../api/http';
+import { Dialog } from '../../ui';
+import { ConflictNotice, type ConflictValue, conflictDifferences } from '../../ui/conflict-notice';
+import { formatWhen, historyKey } from '../history/history-api';
+import { type FieldSection, RecordField } from './record-fields';
+
+export type RecordValues = Record<string, unknown> & { id: number; version: number };
+
+export type RecordBasicsProps = {
+  /** API path of one record, without the id: GET/POST/DELETE {api}/{id|create}. */
+  api: string;
+  /** Response key of the record (SPEC §7). */
+  entityKey: string;
+  /** History key, to refresh the history after a save. */
+  historyKey?: string;
+  id: string;
+  /** Prefill values of a new record, passed to the create call (?name=...). */
+  prefill?: Record<string, string | undefined>;
+  schema: z.ZodType;
+  sections: FieldSection[];
+  title: (record: RecordValues) => string;
+  newTitle: string;
+  subtitle?: (record: RecordValues) => ReactNode;
+  /** Where the saved new record goes. */
+  savedPath: (id: number) => string;
+  /** Where Cancel goes when creating, and where a deleted record's screen goes. */
+  cancelPath: string;
+  historyPath?: (id: number) => string;
+  canDelete?: boolean;
+  /** Shown under the title (e.g. the tabs of a parent record). */
+  headerExtra?: ReactNode;
+  children?: (record: RecordValues) => ReactNode;
+};
+
+type Conflict = { message: string; current: RecordValues; differences: ConflictValue[] };
+type Loaded = { entity: RecordValues; formOptions?: Record<string, Option[]> };
+
+const recordKey = (api: string, id: string) => ['record', api, id] as const;
+
+/** zod issues → errors keyed by field (a fresh array each time, so the kit shows them again). */
+function issuesByField(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '_form');
+    out[key] = [...(out[key] ?? []), issue.message];
+  }
+  return out;
+}
+
+export function RecordBasics(props: RecordBasicsProps) {
+  const creating = props.id === 'create';
+  const query = useQuery({
+    queryKey: [...recordKey(props.api, props.id), props.prefill ?? {}],
+    queryFn: ({ signal }) =>
+      loadEntity<RecordValues, Record<string, Option[]>>(
+        `${props.api}/${encodeURIComponent(props.id)}`,
+        props.entityKey,
+        {
+          signal,
+          query: creating ? props.prefill : undefined,
+        },
+      ),
+    staleTime: 0,
+  });
+  const goTo = errorPageStatus(query.error);
+  if (goTo) return <Navigate to={pathFor('error', { statusCode: goTo })} replace />;
+  const record = query.data?.entity;
+  return (
+    <>
+      <div className="sd-page-head">
+        <div>
+          <h1 className="h4 mb-0">{creating ? props.newTitle : record ? props.title(record) : '…'}</h1>
+          {record && !creating && props.subtitle ? (
+            <div className="text-body-secondary small">{props.subtitle(record)}</div>
+          ) : null}
+        </div>
+        {!creating && record && props.historyPath ? (
+          <Link to={props.historyPath(record.id)} className="btn btn-sm btn-outline-secondary">
+            History
+          </Link>
+        ) : null}
+      </div>
+      {props.headerExtra}
+      {query.isPending ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : null}
+      {query.isError ? <Alert variant="danger">{query.error.message}</Alert> : null}
+      {query.data && record ? (
+        <RecordForm key={`${props.id}:${record.id}`} {...props} loaded={query.data as Loaded} />
+      ) : null}
+      {record && !creating ? props.children?.(record) : null}
+    </>
+  );
+}
+
+function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
+  const { loaded } = props;
+  const creating = props.id === 'create';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [saved, setSaved] = useState<RecordValues>(loaded.entity);
+  const [values, setValues] = useState<RecordValues>(loaded.entity);
+  const [editing, setEditing] = useState(creating);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const formOptions = loaded.formOptions ?? {};
+  const fields = props.sections.flatMap((s) => s.fields);
+  const fieldNames = fields.map((f) => f.name);
+
+  const set = (name: string, value: unknown) => setValues((v) => ({ ...v, [name]: value }));
+
+  const stored = (record: RecordValues) => {
+    queryClient.setQueryData(recordKey(props.api, String(record.id)), { ...loaded, entity: record });
+    void queryClient.invalidateQueries({ queryKey: ['record', props.api] });
+    void queryClient.invalidateQueries({ queryKey: [props.entityKey, 'list'] });
+    if (props.historyKey)
+      void queryClient.invalidateQueries({ queryKey: historyKey(props.historyKey, record.id) });
+  };
+
+  const failed = (error: unknown) => {
+    if (isApiError(error) && error.status === 409 && error.current && typeof error.current === 'object') {
+      const current = error.current as RecordValues;
+      const described = fields.map((f) => ({ name: f.name, label: f.label, options: formOptions[f.name] }));
+      setConflict({
+        message: error.message,
+        current,
+        differences: conflictDifferences(current, values, described),
+      });
+      return;
+    }
+    if (isApiError(error)) {
+      const known: Record<string, string[]> = {};
+      const other: string[] = [];
+      for (const [field, list] of Object.entries(error.fields)) {
+        if (fieldNames.includes(field)) known[field] = [...list];
+        else other.push(...list);
+      }
+      setErrors(known);
+      setMessage([error.message, ...other].join('\n'));
+      return;
+    }
+    setMessage(error instanceof Error ? error.message : 'Invalid request');
+  };
+
+  const save = useMutation({
+    mutationFn: (payload: Record<string, unknown>) =>
+      saveEntity<RecordValues>(`${props.api}/${encodeURIComponent(props.id)}`, props.entityKey, payload),
+    onSuccess: (record) => {
+      stored(record);
+      if (creating) {
+        navigate(props.savedPath(record.id), { replace: true });
+        return;
+      }
+      setSaved(record);
+      setValues(record);
+      setEditing(false);
+    },
+    onError: failed,
+  });
+
+  const remove = useMutation({
+    mutationFn: () => deleteEntity(`${props.api}/${saved.id}?version=${saved.version}`),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [props.entityKey, 'list'] });
+      navigate(props.cancelPath, { replace: true });
+    },
+    onError: (error) => {
+      setConfirmDelete(false);
+      failed(error);
+    },
+  });
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    setMessage(null);
+    setConflict(null);
+    const payload = toPayload(values);
+    const checked = props.schema.safeParse(payload);
+    if (!checked.success) {
+      setErrors(issuesByField(checked.error));
+      setMessage('Please review the page for field entry errors, shown in red.');
+      return;
+    }
+    setErrors({});
+    save.mutate(payload);
+  };
+
+  const cancel = () => {
+    if (creating) {
+      navigate(props.cancelPath);
+      return;
+    }
+    setValues(saved);
+    setErrors({});
+    setMessage(null);
+    setConflict(null);
+    setEditing(false);
+  };
+
+  return (
+    <Card className="sd-card sd-form-card">
+      <Card.Header className="d-flex align-items-center gap-2">
+        <h2 className="h6 mb-0 me-auto">Basics</h2>
+        {editing ? null : (
+          <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        )}
+        {!creating && props.canDelete !== false && !editing ? (
+          <Button size="sm" variant="outline-danger" onClick={() => setConfirmDelete(true)}>
+            Delete
+          </Button>
+        ) : null}
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={submit} noValidate aria-label={props.newTitle.replace(/^New /, '')}>
+          {message ? (
+            <Alert variant="danger" className="py-2 small sd-pre-line" role="alert">
+              {message}
+            </Alert>
+          ) : null}
+          {conflict ? (
+            <ConflictNotice
+              message={conflict.message}
+              differences={conflict.differences}
+              onUseTheirs={() => {
+                setSaved(conflict.current);
+                setValues(conflict.current);
+                setConflict(null);
+              }}
+              onKeepMine={() => {
+                setValues((v) => ({ ...v, version: conflict.current.version }));
+                setSaved(conflict.current);
+                setConflict(null);
+              }}
+            />
+          ) : null}
+          {props.sections.map((section, i) => (
+            <fieldset key={section.title ?? i} className="mb-2">
+              {section.title ? (
+                <legend className="h6 text-body-secondary mb-2">{section.title}</legend>
+              ) : null}
+              <div className="row">
+                {section.fields
+                  .filter((f) => !f.visible || f.visible(values, editing))
+                  .map((f) => (
+                    <div key={f.name} className={f.col ?? 'col-md-6'}>
+                      <RecordField
+                        field={f}
+                        values={values}
+                        set={set}
+                        errors={errors[f.name]}
+                        readOnly={!editing}
+                        formOptions={formOptions}
+                      />
+                    </div>
+                  ))}
+              </div>
+            </fieldset>
+          ))}
+          {editing ? (
+            <div className="d-flex gap-2">
+              <Button type="submit" size="sm" disabled={save.isPending}>
+                Save
+              </Button>
+              <Button type="button" size="sm" variant="outline-secondary" onClick={cancel}>
+                Cancel
+              </Button>
+            </div>
+          ) : null}
+        </form>
+      </Card.Body>
+      {creating ? null : (
+        <Card.Footer className="small text-body-secondary d-flex flex-wrap column-gap-4">
+          <span>
+            Created {formatWhen(saved.created as string)}
+            {saved.createdBy ? ` by ${(saved.createdBy as Option).label}` : ''}
+          </span>
+          <span>
+            Updated {formatWhen(saved.updated as string)}
+            {saved.updatedBy ? ` by ${(saved.updatedBy as Option).label}` : ''}
+          </span>
+        </Card.Footer>
+      )}
+      <Dialog
+        show={confirmDelete}
+        title="Delete"
+        okayLabel="Delete"
+        onOkay={() => remove.mutate()}
+        onHide={() => setConfirmDelete(false)}
+      >
+        Delete {props.title(saved)}? This cannot be undone.
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,233 @@
+// The one list screen of every record: filters kept in the address (Back, Forward and reload keep them), columns
+// per entity, keyset pages with Load More, "No Results", and an updating overlay while a new filter loads.
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Alert, Button, Spinner } from 'react-bootstrap';
+import { Link } from 'react-router';
+import type { ListPage, Option } from '../../../shared/schemas/common';
+import { PAGE_SIZE } from '../../../shared/schemas/common';
+import { apiGet, type Query } from '../../api/http';
+import { Select, TextInput, Typeahead } from '../../ui';
+import { TEXT_SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/use-debounced';
+
+export type Column<T> = {
+  key: string;
+  label: string;
+  render: (row: T) => ReactNode;
+  /** Hidden below md: keeps phone rows short. */
+  wide?: boolean;
+  className?: string;
+};
+
+export type FilterDef =
+  | { name: string; label: string; kind: 'text'; placeholder?: string }
+  | {
+      name: string;
+      label: string;
+      kind: 'typeahead';
+      /** Suggest url of the picker. */
+      url: string;
+      /** Filter value holding the picked option's label, so the address restores the picker as shown. */
+      labelName: string;
+    }
+  | {
+      name: string;
+      label: string;
+      kind: 'select';
+      options: Option[];
+      placeholder?: string;
+      /** The value the empty choice stands for (e.g. "all" where the server's default is another code). */
+      emptyValue?: string;
+    };
+
+/** Filter values live in the address; the caller decides how (query string or a route parameter). */
+export type FilterState = {
+  values: Record<string, string>;
+  set: (changes: Record<string, string | null>) => void;
+};
+
+type Props<T> = {
+  title: string;
+  /** API list path (GET, keyset contract). */
+  url: string;
+  queryKey: string;
+  columns: Column<T>[];
+  filters: FilterDef[];
+  state: FilterState;
+  /** Fixed query values (e.g. the organization of a tab). */
+  fixed?: Query;
+  rowKey: (row: T) => number | string;
+  rowClassName?: (row: T) => string | undefined;
+  actions?: ReactNode;
+  /** Rendered instead of the h1 (tabs of a parent record show their own header). */
+  heading?: ReactNode;
+};
+
+const cleanQuery = (values: Record<string, string>): Query =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+
+export function RecordList<T>(props: Props<T>) {
+  const { state, filters } = props;
+  const textName = filters.find((f) => f.kind === 'text')?.name;
+  const [text, setText] = useState(textName ? (state.values[textName] ?? '') : '');
+  const debounced = useDebounced(text, TEXT_SEARCH_DEBOUNCE_MS);
+  const { set } = state;
+
+  // Typing is debounced (SPEC §9 text search 1000 ms) before it reaches the address and the server.
+  useEffect(() => {
+    if (textName) set({ [textName]: debounced.trim() || null });
+  }, [debounced, textName, set]);
+
+  const query: Query = { ...props.fixed, ...cleanQuery(state.values) };
+  const list = useInfiniteQuery({
+    queryKey: [props.queryKey, 'list', query],
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<ListPage<T>>(props.url, {
+        signal,
+        query: { ...query, limit: PAGE_SIZE, after: pageParam ?? undefined },
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const updating = list.isFetching && !list.isFetchingNextPage && !list.isPending;
+
+  return (
+    <>
+      {props.heading ?? (
+        <div className="sd-page-head">
+          <h1 className="h4 mb-0">{props.title}</h1>
+          <div className="d-flex gap-2">{props.actions}</div>
+        </div>
+      )}
+      {props.heading && props.actions ? <div className="d-flex gap-2 mb-2">{props.actions}</div> : null}
+      <form
+        className="row g-2 align-items-end sd-filters"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label={`${props.title} filters`}
+      >
+        {filters.map((f) =>
+          f.kind === 'text' ? (
+            <div key={f.name} className="col-sm-6 col-md-4 col-xl-3">
+              <TextInput
+                label={f.label}
+                name={f.name}
+                type="search"
+                inputMode="search"
+                placeholder={f.placeholder}
+                value={text}
+                onChange={setText}
+                className="mb-0"
+              />
+            </div>
+          ) : f.kind === 'typeahead' ? (
+            <div key={f.name} className="col-sm-6 col-md-3 col-xl-2">
+              <Typeahead
+                label={f.label}
+                name={f.name}
+                url={f.url}
+                value={
+                  state.values[f.name]
+                    ? {
+                        value: state.values[f.name]!,
+                        label: state.values[f.labelName] || state.values[f.name]!,
+                      }
+                    : null
+                }
+                onChange={(o) =>
+                  set({ [f.name]: o ? String(o.value) : null, [f.labelName]: o ? o.label : null })
+                }
+                className="mb-0"
+              />
+            </div>
+          ) : (
+            <div key={f.name} className="col-sm-6 col-md-3 col-xl-2">
+              <Select
+                label={f.label}
+                name={f.name}
+                options={f.options}
+                placeholder={f.placeholder ?? 'All'}
+                value={
+                  !state.values[f.name] || state.values[f.name] === f.emptyValue
+                    ? null
+                    : state.values[f.name]!
+                }
+                onChange={(v) => set({ [f.name]: v === null ? (f.emptyValue ?? '') : String(v) })}
+                className="mb-0"
+              />
+            </div>
+          ),
+        )}
+      </form>
+      {list.isError ? <Alert variant="danger">{list.error.message}</Alert> : null}
+      <div className="table-responsive sd-list" aria-busy={list.isFetching}>
+        {updating ? (
+          <div className="sd-updating" data-testid="updating">
+            <Spinner animation="border" size="sm" role="status" aria-label="Updating" />
+          </div>
+        ) : null}
+        <table className="table table-sm table-hover align-middle sd-table">
+          <thead>
+            <tr>
+              {props.columns.map((c) => (
+                <th key={c.key} scope="col" className={c.wide ? 'd-none d-md-table-cell' : undefined}>
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {list.isPending ? (
+              <tr>
+                <td colSpan={props.columns.length}>
+                  <Spinner animation="border" size="sm" role="status" aria-label="Loading" />
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={props.columns.length} className="text-body-secondary">
+                  No Results
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={props.rowKey(row)} className={props.rowClassName?.(row)}>
+                  {props.columns.map((c) => (
+                    <td
+                      key={c.key}
+                      className={[c.wide ? 'd-none d-md-table-cell' : '', c.className ?? '']
+                        .filter(Boolean)
+                        .join(' ')}
+                    >
+                      {c.render(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {list.hasNextPage ? (
+        <Button
+          size="sm"
+          variant="outline-primary"
+          onClick={() => void list.fetchNextPage()}
+          disabled={list.isFetchingNextPage}
+        >
+          {list.isFetchingNextPage ? 'Loading…' : 'Load More'}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+/** A link cell to a record's basics screen. */
+export function RowLink({ to, children }: { to: string; children: ReactNode }) {
+  return <Link to={to}>{children}</Link>;
+}
+
+/** {label, value} or null → its label. */
+export const label = (value: unknown) =>
+  value && typeof value === 'object' && 'label' in value ? String((value as Option).label) : '';

@@ -1,0 +1,157 @@
+// The one single-page settings screen: loads {key} from one url, read-only until Edit, Save / Cancel, the
+// "changed by" conflict (their values are loaded, nothing is overwritten), errors listed above the form.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { Alert, Button, Card, Spinner } from 'react-bootstrap';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import type { Option } from '../../../shared/schemas/common';
+import { loadEntity, saveEntity } from '../../api/entity';
+import { isApiError } from '../../api/http';
+import { formatWhen, historyKey } from '../history/history-api';
+
+type Versioned = { version: number; updated: string | null; updatedBy: Option | null };
+
+export type SettingsEditorProps<T> = {
+  value: T;
+  onChange: (next: T) => void;
+  editing: boolean;
+  formOptions: Record<string, Option[]>;
+};
+
+type Props<T extends Versioned> = {
+  title: string;
+  api: string;
+  entityKey: string;
+  historyKey: string;
+  historyPath: string;
+  schema: z.ZodType;
+  /** The form payload of the edited value (ids, not options). */
+  toPayload: (value: T) => Record<string, unknown>;
+  editor: (props: SettingsEditorProps<T>) => ReactNode;
+};
+
+export function SettingsPage<T extends Versioned>(props: Props<T>) {
+  const queryClient = useQueryClient();
+  const key = ['settings', props.api];
+  const query = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) => loadEntity<T, Record<string, Option[]>>(props.api, props.entityKey, { signal }),
+    staleTime: 0,
+  });
+  const [draft, setDraft] = useState<T | null>(null);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const saved = query.data?.entity;
+  const editing = draft !== null;
+
+  const save = useMutation({
+    mutationFn: (payload: Record<string, unknown>) => saveEntity<T>(props.api, props.entityKey, payload),
+    onSuccess: (value) => {
+      queryClient.setQueryData(key, { ...query.data, entity: value });
+      void queryClient.invalidateQueries({ queryKey: historyKey(props.historyKey, 1) });
+      setDraft(null);
+      setErrors([]);
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409 && error.current) {
+        // Someone saved first: show their values, keep nothing of ours silently.
+        queryClient.setQueryData(key, { ...query.data, entity: error.current as T });
+        setDraft(error.current as T);
+        setConflict(`${error.message}. Their values are shown; make your change again and Save.`);
+        return;
+      }
+      setErrors(
+        isApiError(error)
+          ? [error.message, ...Object.values(error.fields).flat()].filter((m, i, all) => all.indexOf(m) === i)
+          : ['Invalid request'],
+      );
+    },
+  });
+
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!draft) return;
+    setConflict(null);
+    const payload = props.toPayload(draft);
+    const checked = props.schema.safeParse(payload);
+    if (!checked.success) {
+      setErrors(checked.error.issues.map((i) => i.message));
+      return;
+    }
+    setErrors([]);
+    save.mutate(payload);
+  };
+
+  return (
+    <>
+      <div className="sd-page-head">
+        <h1 className="h4 mb-0">{props.title}</h1>
+        <Link to={props.historyPath} className="btn btn-sm btn-outline-secondary">
+          History
+        </Link>
+      </div>
+      {query.isPending ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : null}
+      {query.isError ? <Alert variant="danger">{query.error.message}</Alert> : null}
+      {saved ? (
+        <Card className="sd-card sd-form-card">
+          <Card.Header className="d-flex align-items-center">
+            <h2 className="h6 mb-0 me-auto">Settings</h2>
+            {editing ? null : (
+              <Button size="sm" variant="outline-primary" onClick={() => setDraft(saved)}>
+                Edit
+              </Button>
+            )}
+          </Card.Header>
+          <Card.Body>
+            <form onSubmit={submit} noValidate aria-label={props.title}>
+              {conflict ? (
+                <Alert variant="warning" className="py-2 small" data-testid="conflict">
+                  {conflict}
+                </Alert>
+              ) : null}
+              {errors.length ? (
+                <Alert variant="danger" className="py-2 small" role="alert">
+                  {errors.map((e) => (
+                    <div key={e}>{e}</div>
+                  ))}
+                </Alert>
+              ) : null}
+              {props.editor({
+                value: draft ?? saved,
+                onChange: setDraft,
+                editing,
+                formOptions: query.data?.formOptions ?? {},
+              })}
+              {editing ? (
+                <div className="d-flex gap-2 mt-3">
+                  <Button type="submit" size="sm" disabled={save.isPending}>
+                    Save
+                  </Button>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="outline-secondary"
+                    onClick={() => {
+                      setDraft(null);
+                      setErrors([]);
+                      setConflict(null);
+                    }}
+                  >
+                    Cancel
+                  </Button>
+                </div>
+              ) : null}
+            </form>
+          </Card.Body>
+          {saved.updated ? (
+            <Card.Footer className="small text-body-secondary">
+              Updated {formatWhen(saved.updated)}
+              {saved.updatedBy ? ` by ${saved.updatedBy.label}` : ''}
+            </Card.Footer>
+          ) : null}
+        </Card>
+      ) : null}
+    </>
+  );
+}

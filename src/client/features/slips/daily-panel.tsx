@@ -1,0 +1,225 @@
+// The daily slips side panel (SPEC §2 "Daily panel", §4): day navigation, totals, buckets and the day's slips.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Offcanvas from 'react-bootstrap/Offcanvas';
+import Spinner from 'react-bootstrap/Spinner';
+import { useNavigate } from 'react-router';
+import { formatDate, fromPathDate, parseDateInput, toPathDate } from '../../../shared/format/date';
+import { pathFor } from '../../../shared/routes';
+import type { Bucket, Slip, SlipFormOptions } from '../../../shared/schemas/slip';
+import { profileQuery } from '../../api/profile';
+import { useMediaQuery } from '../../shell/use-media-query';
+import { DateInput } from '../../ui';
+import { useDebounced } from '../../ui/use-debounced';
+import { BucketSection } from './bucket-section';
+import { DailySlipList } from './daily-slip-list';
+import { today, useDaily } from './daily-state';
+import { fetchSlipDefaults, fetchSummary, SUMMARY_DEBOUNCE_MS, summaryKey } from './slip-api';
+import { applySaved, sortByStart, totals } from './slip-logic';
+import { useSlipRouteSync } from './use-slip-route-sync';
+
+/** SPEC §9 helpers: md 768 px and up edits inline. */
+export const MEDIUM_UP_QUERY = '(min-width: 768px)';
+/** Wide enough for the panel beside the screen rather than over it (SPEC §9 helpers: xl 1110 px + the panel). */
+export const DAILY_BESIDE_QUERY = '(min-width: 1200px)';
+
+const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
+
+export function DailyPanel() {
+  const daily = useDaily();
+  return (
+    <Offcanvas
+      show={daily.showing}
+      onHide={daily.close}
+      placement="end"
+      backdrop={false}
+      scroll
+      enforceFocus={false}
+      className="sd-daily-panel"
+      aria-labelledby="sd-daily-title"
+      data-testid="daily-panel"
+    >
+      {daily.showing ? <DailyPanelBody /> : null}
+    </Offcanvas>
+  );
+}
+
+function DailyHeader() {
+  const daily = useDaily();
+  const shown = formatDate(daily.date);
+  const [text, setText] = useState(shown);
+  useEffect(() => setText(shown), [shown]);
+  return (
+    <div className="offcanvas-header flex-wrap gap-2 border-bottom sd-daily-header">
+      <h2 className="h5 mb-0 me-auto" id="sd-daily-title">
+        Daily
+      </h2>
+      <div className="d-flex align-items-center gap-1 flex-wrap">
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          aria-label="Previous day"
+          onClick={() => daily.setDate(addDays(daily.date, -1))}
+        >
+          ‹
+        </Button>
+        <DateInput
+          id="sd-daily-date"
+          name="dailyDate"
+          label="Date"
+          className="mb-0 sd-daily-date sd-label-hidden"
+          allowEmpty={false}
+          value={text}
+          onChange={(v) => {
+            setText(v);
+            const d = parseDateInput(v);
+            if (d && v.length >= 8) daily.setDate(d);
+          }}
+        />
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          aria-label="Next day"
+          onClick={() => daily.setDate(addDays(daily.date, 1))}
+        >
+          ›
+        </Button>
+        <Button size="sm" variant="outline-primary" onClick={() => daily.setDate(today())}>
+          Today
+        </Button>
+        <button type="button" className="btn-close ms-1" aria-label="Close" onClick={daily.close} />
+      </div>
+    </div>
+  );
+}
+
+function DailyPanelBody() {
+  const daily = useDaily();
+  const navigate = useNavigate();
+  const sync = useSlipRouteSync();
+  const mediumUp = useMediaQuery(MEDIUM_UP_QUERY);
+  const { data: profile } = useQuery(profileQuery);
+  const pathDate = useDebounced(toPathDate(daily.date), SUMMARY_DEBOUNCE_MS);
+  const displayed = formatDate(daily.date);
+  const summary = useQuery({
+    queryKey: summaryKey(pathDate),
+    queryFn: ({ signal }) => fetchSummary(fromPathDate(pathDate) ?? today(), signal),
+    placeholderData: keepPreviousData,
+  });
+  const defaults = useQuery({
+    queryKey: ['slip-create', daily.createTaskId],
+    queryFn: ({ signal }) => fetchSlipDefaults(daily.createTaskId!, signal),
+    enabled: daily.createTaskId !== null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const [slips, setSlips] = useState<Slip[]>([]);
+  const [buckets, setBuckets] = useState<Bucket[]>([]);
+  useEffect(() => {
+    if (!summary.data) return;
+    setSlips(sortByStart(summary.data.slips));
+    setBuckets(summary.data.buckets);
+  }, [summary.data]);
+  // SPEC §8: summary and defaults load failures are only logged.
+  useEffect(() => {
+    if (summary.error) console.error(summary.error);
+    if (defaults.error) console.error(defaults.error);
+  }, [summary.error, defaults.error]);
+
+  const formOptions = useMemo<SlipFormOptions>(
+    () => ({
+      how: summary.data?.howOptions ?? defaults.data?.formOptions.how ?? [],
+      where: summary.data?.whereOptions ?? defaults.data?.formOptions.where ?? [],
+      user: summary.data?.billerOptions ?? defaults.data?.formOptions.user ?? [],
+      rateMultiplier: summary.data?.rateMultiplierOptions ?? defaults.data?.formOptions.rateMultiplier ?? [],
+    }),
+    [summary.data, defaults.data],
+  );
+  const sums = totals(slips, buckets);
+  const stale = pathDate !== toPathDate(daily.date) || summary.isPlaceholderData;
+
+  const onSaved = (saved: Slip, previous: Slip | null) => {
+    if (previous === null) daily.clearCreate();
+    setSlips((list) =>
+      applySaved(list, saved, displayed, profile?.id ?? saved.user.value, previous?.id ?? null),
+    );
+    sync.refresh();
+  };
+  const phoneEdit = (slip: Slip) => {
+    if (mediumUp) return false;
+    navigate(
+      pathFor('case_task_slip_basics_edit', { caseId: slip.caseId, taskId: slip.taskId, slipId: slip.id }),
+    );
+    daily.close();
+    return true;
+  };
+
+  return (
+    <>
+      <DailyHeader />
+      <Offcanvas.Body className="pt-2">
+        <div
+          className="d-flex gap-3 mb-2 sd-daily-totals"
+          data-testid="daily-totals"
+          data-loaded={summary.isFetching || stale ? undefined : pathDate}
+        >
+          <Total label="Case Hours" value={sums.caseHours} />
+          <Total label="Bucket Hours" value={sums.bucketHours} />
+          <Total label="Total Hours" value={sums.totalHours} />
+          {summary.isFetching || stale ? (
+            <Spinner size="sm" animation="border" className="ms-auto" aria-label="Loading" />
+          ) : null}
+        </div>
+        {buckets.length > 0 ? (
+          <BucketSection
+            buckets={buckets}
+            date={daily.date}
+            onSaved={(b) => setBuckets((list) => list.map((x) => (x.category.id === b.category.id ? b : x)))}
+          />
+        ) : null}
+        {summary.data || !summary.isLoading ? (
+          <DailySlipList
+            slips={slips}
+            newSlip={daily.createTaskId !== null && defaults.data ? defaults.data.slip : null}
+            formOptions={formOptions}
+            onSaved={onSaved}
+            onNewCancelled={daily.clearCreate}
+            handlers={{
+              onEditRequest: phoneEdit,
+              onMove: (slip) => daily.openMove(slip.id, slip.taskId),
+              onCopy: (slip) => {
+                navigate(
+                  pathFor('case_task_slip_basics_copy', {
+                    caseId: slip.caseId,
+                    taskId: slip.taskId,
+                    slipId: slip.id,
+                  }),
+                );
+                if (!mediumUp) daily.close();
+              },
+              onDeleted: (slip) => {
+                setSlips((list) => list.filter((s) => s.id !== slip.id));
+                sync.afterDelete(slip);
+              },
+            }}
+          />
+        ) : null}
+      </Offcanvas.Body>
+    </>
+  );
+}
+
+function Total({ label, value }: { label: string; value: string }) {
+  const id = `sd-daily-${label.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <div className="sd-daily-total">
+      <div className="small text-body-secondary" id={id}>
+        {label}
+      </div>
+      <output className="fw-semibold" aria-labelledby={id}>
+        {value}
+      </output>
+    </div>
+  );
+}

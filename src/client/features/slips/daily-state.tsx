@@ -1,0 +1,64 @@
+// Client state of the shell (SPEC §4): the daily slips panel (showing, date, task for a new slip) and the move-slip dialog.
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+
+export type MoveState = { slipId: number; taskId: number } | null;
+
+export type DailyState = {
+  showing: boolean;
+  /** The displayed day (local midnight). */
+  date: Date;
+  /** A new slip for this task is in progress at the top of the list. */
+  createTaskId: number | null;
+  move: MoveState;
+  open: (options?: { taskId?: number | null; date?: Date }) => void;
+  close: () => void;
+  setDate: (date: Date) => void;
+  clearCreate: () => void;
+  openMove: (slipId: number, taskId: number) => void;
+  closeMove: () => void;
+};
+
+export const today = () => {
+  const d = new Date();
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate());
+};
+
+const DailyContext = createContext<DailyState | null>(null);
+
+export function DailyProvider({ children }: { children: ReactNode }) {
+  const [showing, setShowing] = useState(false);
+  const [date, setDateState] = useState(today);
+  const [createTaskId, setCreateTaskId] = useState<number | null>(null);
+  const [move, setMove] = useState<MoveState>(null);
+
+  const open = useCallback((options: { taskId?: number | null; date?: Date } = {}) => {
+    setShowing(true);
+    if (options.taskId) setCreateTaskId(options.taskId);
+    if (options.date) setDateState(options.date);
+  }, []);
+  const close = useCallback(() => setShowing(false), []);
+  const setDate = useCallback(
+    (d: Date) => setDateState(new Date(d.getFullYear(), d.getMonth(), d.getDate())),
+    [],
+  );
+  const clearCreate = useCallback(() => setCreateTaskId(null), []);
+  const openMove = useCallback((slipId: number, taskId: number) => setMove({ slipId, taskId }), []);
+  const closeMove = useCallback(() => setMove(null), []);
+
+  const value = useMemo<DailyState>(
+    () => ({ showing, date, createTaskId, move, open, close, setDate, clearCreate, openMove, closeMove }),
+    [showing, date, createTaskId, move, open, close, setDate, clearCreate, openMove, closeMove],
+  );
+  return <DailyContext.Provider value={value}>{children}</DailyContext.Provider>;
+}
+
+/** The shell's daily state, or null outside the authenticated shell. */
+export function useDailyOptional(): DailyState | null {
+  return useContext(DailyContext);
+}
+
+export function useDaily(): DailyState {
+  const state = useContext(DailyContext);
+  if (!state) throw new Error('useDaily needs the DailyProvider of the app shell');
+  return state;
+}

@@ -1,0 +1,84 @@
+// A slip card's actions menu (Edit, Move, Copy, Print, Delete, Info), its delete confirmation and info dialog.
+import { useState } from 'react';
+import Dropdown from 'react-bootstrap/Dropdown';
+import type { Slip } from '../../../shared/schemas/slip';
+import { Dialog } from '../../ui';
+import { formatWhen } from '../history/history-api';
+
+export type SlipActionHandlers = {
+  onEdit?: () => void;
+  onMove?: () => void;
+  onCopy?: () => void;
+  onPrint?: () => void;
+  onDelete?: () => void;
+};
+
+type Props = SlipActionHandlers & { slip: Slip; printing?: boolean };
+
+export function SlipActions({ slip, printing, onEdit, onMove, onCopy, onPrint, onDelete }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  const [info, setInfo] = useState(false);
+  return (
+    <>
+      <Dropdown align="end">
+        <Dropdown.Toggle
+          variant="link"
+          size="sm"
+          className="sd-slip-menu text-body-secondary"
+          aria-label={`Actions for slip #${slip.number}`}
+        >
+          Actions
+        </Dropdown.Toggle>
+        <Dropdown.Menu>
+          {onEdit ? <Dropdown.Item onClick={onEdit}>Edit</Dropdown.Item> : null}
+          {onMove ? <Dropdown.Item onClick={onMove}>Move</Dropdown.Item> : null}
+          {onCopy ? <Dropdown.Item onClick={onCopy}>Copy</Dropdown.Item> : null}
+          {onPrint ? (
+            <Dropdown.Item onClick={onPrint} disabled={printing}>
+              Print
+            </Dropdown.Item>
+          ) : null}
+          {onDelete ? <Dropdown.Item onClick={() => setConfirming(true)}>Delete</Dropdown.Item> : null}
+          <Dropdown.Item onClick={() => setInfo(true)}>Info</Dropdown.Item>
+        </Dropdown.Menu>
+      </Dropdown>
+      <Dialog
+        variant="modal"
+        show={confirming}
+        title="Delete Slip"
+        okayLabel="Delete"
+        onHide={() => setConfirming(false)}
+        onOkay={() => {
+          setConfirming(false);
+          onDelete?.();
+        }}
+      >
+        Delete slip #{slip.number} ({slip.startTime}
+        {slip.stopTime ? ` - ${slip.stopTime}` : ''} on {slip.date})?
+      </Dialog>
+      <SlipInfoDialog slip={slip} show={info} onHide={() => setInfo(false)} />
+    </>
+  );
+}
+
+/** "Slip #{number}": Created and Updated, person then timestamp, and an Okay button only (SPEC §2). */
+export function SlipInfoDialog({ slip, show, onHide }: { slip: Slip; show: boolean; onHide: () => void }) {
+  const stamp = (s: Slip['created']) => [s.by?.label, s.at ? formatWhen(s.at) : ''].filter(Boolean).join(' ');
+  return (
+    <Dialog
+      variant="modal"
+      show={show}
+      title={`Slip #${slip.number}`}
+      showCancel={false}
+      onHide={onHide}
+      onOkay={onHide}
+    >
+      <dl className="row mb-0">
+        <dt className="col-4">Created</dt>
+        <dd className="col-8">{stamp(slip.created)}</dd>
+        <dt className="col-4">Updated</dt>
+        <dd className="col-8 mb-0">{stamp(slip.updated)}</dd>
+      </dl>
+    </Dialog>
+  );
+}

@@ -1,0 +1,205 @@
+// A slip card (SPEC §2, §4): read-only, edit or loading; Save/Cancel, Ctrl+S, field errors, actions, print.
+import { type KeyboardEvent, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+import { slipDuration } from '../../../shared/format/slip-display';
+import { normalizeTimeOfDay } from '../../../shared/format/time-of-day';
+import { pathFor } from '../../../shared/routes';
+import type { Slip, SlipFormOptions } from '../../../shared/schemas/slip';
+import { isApiError } from '../../api/http';
+import { SlipActions } from './slip-actions';
+import { deleteSlip, saveSlip } from './slip-api';
+import { SlipFields } from './slip-fields';
+import { type SlipValues, valuesOf } from './slip-logic';
+import { SlipReadView } from './slip-read-view';
+import { usePrint } from './use-print';
+
+export type SlipMode = 'read' | 'edit' | 'loading';
+
+export type SlipCardProps = {
+  slip: Slip;
+  formOptions: SlipFormOptions;
+  /** A slip not saved yet (create or copy): edit mode, no actions, Cancel drops it. */
+  isNew?: boolean;
+  startInEdit?: boolean;
+  /** Only the owner edits (in the daily panel the viewer always counts as owner). */
+  canEdit?: boolean;
+  warnings?: string[];
+  onSaved: (saved: Slip, previous: Slip) => void;
+  onCancel?: () => void;
+  onDeleted?: (slip: Slip) => void;
+  /** Return true when Edit was handled elsewhere (a phone navigates to the edit route). */
+  onEditRequest?: (slip: Slip) => boolean;
+  onMove?: (slip: Slip) => void;
+  onCopy?: (slip: Slip) => void;
+};
+
+/** Times as typed are normalised like the inputs do on blur, so Ctrl+S in a field saves what blur would show. */
+function normalised(values: SlipValues): SlipValues {
+  const time = (t: string) => (t.trim() ? (normalizeTimeOfDay(t) ?? t) : '');
+  return { ...values, startTime: time(values.startTime), stopTime: time(values.stopTime) };
+}
+
+export function SlipCard(props: SlipCardProps) {
+  const { slip, formOptions, isNew } = props;
+  const [mode, setMode] = useState<SlipMode>(isNew || props.startInEdit ? 'edit' : 'read');
+  const [values, setValues] = useState<SlipValues>(() => valuesOf(slip));
+  const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const printing = usePrint();
+  const canEdit = props.canEdit ?? true;
+  const editing = mode !== 'read';
+
+  const save = async () => {
+    if (mode === 'loading') return;
+    const body = normalised(values);
+    setValues(body);
+    setMode('loading');
+    setMessage(null);
+    try {
+      const saved = await saveSlip(isNew ? null : slip.id, body);
+      setErrors({});
+      setMode('read');
+      props.onSaved(saved, slip);
+    } catch (error) {
+      setMode('edit');
+      setErrors(isApiError(error) ? error.fields : {});
+      setMessage(error instanceof Error ? error.message : String(error));
+    }
+  };
+  const cancel = () => {
+    setValues(valuesOf(slip));
+    setErrors({});
+    setMessage(null);
+    setMode('read');
+    props.onCancel?.();
+  };
+  const edit = () => {
+    if (props.onEditRequest?.(slip)) return;
+    setValues(valuesOf(slip));
+    setMode('edit');
+  };
+  const remove = async () => {
+    setMode('loading');
+    setMessage(null);
+    try {
+      await deleteSlip(slip);
+      props.onDeleted?.(slip);
+    } catch (error) {
+      setMode('read');
+      setMessage(error instanceof Error ? error.message : String(error));
+    }
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
+      e.preventDefault();
+      e.stopPropagation();
+      void save();
+    }
+  };
+
+  const duration = editing
+    ? slipDuration(values.startTime, values.stopTime)
+    : slip.minutes !== null
+      ? slipDuration(slip.startTime, slip.stopTime)
+      : '';
+  const otherErrors = ['task', 'user', 'version']
+    .flatMap((k) => errors[k] ?? [])
+    .filter((e) => e && e !== message);
+  const kind = slip.isProject ? 'project' : 'support';
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+S anywhere inside the card saves it (SPEC §4)
+    <div
+      className={`card sd-slip-card sd-slip-${kind} ${editing ? 'sd-slip-editing' : ''}`}
+      data-testid="slip-card"
+      data-slip-id={isNew ? 'new' : slip.id}
+      data-mode={mode}
+      onKeyDown={editing ? onKeyDown : undefined}
+    >
+      <div className="card-body p-2">
+        <div className="d-flex align-items-start gap-2">
+          <div className="flex-grow-1 min-w-0">
+            <div className="fw-semibold text-truncate sd-slip-org">{slip.organization?.label}</div>
+            <div className="small text-truncate">
+              <Link
+                to={pathFor('case_task_basics', { caseId: slip.caseId, taskId: slip.taskId })}
+                className="sd-slip-task"
+              >
+                {slip.task?.label}
+              </Link>
+              <span className="text-body-secondary"> · </span>
+              <Link to={pathFor('case_basics', { caseId: slip.caseId })} className="text-body-secondary">
+                {slip.case?.label}
+              </Link>
+            </div>
+          </div>
+          {mode === 'loading' ? (
+            <Spinner size="sm" animation="border" role="status" aria-label="Loading" />
+          ) : null}
+          {!isNew && mode === 'read' ? (
+            <SlipActions
+              slip={slip}
+              printing={printing.busy}
+              onEdit={canEdit ? edit : undefined}
+              onMove={props.onMove && canEdit ? () => props.onMove?.(slip) : undefined}
+              onCopy={props.onCopy ? () => props.onCopy?.(slip) : undefined}
+              onPrint={() => void printing.print(slip.taskId)}
+              onDelete={props.onDeleted && canEdit ? () => void remove() : undefined}
+            />
+          ) : null}
+        </div>
+        {editing ? (
+          <fieldset disabled={mode === 'loading'} className="mt-2">
+            <SlipFields
+              idPrefix={`slip-${isNew ? 'new' : slip.id}`}
+              values={values}
+              onChange={setValues}
+              formOptions={formOptions}
+              errors={errors}
+              warnings={props.warnings}
+              duration={duration}
+              billerLabel={slip.user?.label ?? ''}
+              buttons={
+                <>
+                  <Button size="sm" variant="primary" onClick={() => void save()}>
+                    Save
+                  </Button>
+                  <Button size="sm" variant="outline-secondary" onClick={cancel}>
+                    Cancel
+                  </Button>
+                </>
+              }
+            />
+          </fieldset>
+        ) : (
+          <SlipReadView slip={slip} duration={duration} warnings={props.warnings} />
+        )}
+        {message || otherErrors.length ? (
+          <div className="text-danger small mt-1 sd-slip-error" role="alert">
+            {[message, ...otherErrors].filter(Boolean).map((m) => (
+              <div key={m}>{m}</div>
+            ))}
+          </div>
+        ) : null}
+        {printing.busy ? <div className="small text-body-secondary mt-1">Printing…</div> : null}
+        {printing.result ? (
+          <div className="small mt-1 sd-slip-print" role="status">
+            {printing.result.message}{' '}
+            {printing.result.previewUrl ? (
+              <a href={printing.result.previewUrl} target="_blank" rel="noreferrer">
+                Preview
+              </a>
+            ) : null}
+          </div>
+        ) : null}
+        {printing.error ? (
+          <div className="small text-danger mt-1" role="alert">
+            {printing.error}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}

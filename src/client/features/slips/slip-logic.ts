@@ -1,0 +1,154 @@
+// Pure rules of the daily panel (SPEC §2 "Daily panel", §4 slip states): sort, gaps, totals, overlaps, save rule.
+import { minutesToHmm } from '../../../shared/format/duration';
+import { parseTimeOfDay } from '../../../shared/format/time-of-day';
+import { ABBREVIATIONS, type Bucket, type Slip } from '../../../shared/schemas/slip';
+
+export const NO_SLIPS = 'No slips entered for the selected date.';
+export const OVERLAP_WARNING = 'This slip overlaps another slip of the same day';
+
+/** The values a slip form edits; select-style values are bare (the POST body of SPEC §7). */
+export type SlipValues = {
+  version: number;
+  startTime: string;
+  stopTime: string;
+  date: string;
+  task: number | null;
+  user: number | string | null;
+  where: string | null;
+  how: string | null;
+  rateMultiplier: string;
+  comment: string;
+};
+
+export function valuesOf(slip: Slip): SlipValues {
+  return {
+    version: slip.version,
+    startTime: slip.startTime ?? '',
+    stopTime: slip.stopTime ?? '',
+    date: slip.date,
+    task: slip.taskId ?? (slip.task ? Number(slip.task.value) : null),
+    user: slip.user?.value ?? null,
+    where: slip.where ? String(slip.where.value) : null,
+    how: slip.how ? String(slip.how.value) : null,
+    rateMultiplier: slip.rateMultiplier ? String(slip.rateMultiplier.value) : '1',
+    comment: slip.comment ?? '',
+  };
+}
+
+/** Start as minutes of the day (null when it is not a time). */
+const minutesOf = (time: string | null | undefined) => (time ? parseTimeOfDay(time) : null);
+
+/** Sorted by start (ISO local date-time), then id: the daily list order. */
+export function sortByStart<T extends Pick<Slip, 'start' | 'id'>>(slips: readonly T[]): T[] {
+  return [...slips].sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.id - b.id));
+}
+
+/**
+ * Ids of slips followed by a gap marker: the slip has no end, or its end differs from the next slip's start.
+ * Expects the list sorted by start.
+ */
+export function gapsAfter(slips: readonly Pick<Slip, 'id' | 'startTime' | 'stopTime'>[]): Set<number> {
+  const gaps = new Set<number>();
+  slips.forEach((slip, i) => {
+    const end = minutesOf(slip.stopTime);
+    if (end === null) {
+      gaps.add(slip.id);
+      return;
+    }
+    const next = slips[i + 1];
+    if (next && minutesOf(next.startTime) !== end) gaps.add(slip.id);
+  });
+  return gaps;
+}
+
+/** The length of the gap after slip i ("0:30"), or '' when it cannot be measured (no end, overlap, last slip). */
+export function gapLength(slips: readonly Pick<Slip, 'startTime' | 'stopTime'>[], i: number): string {
+  const end = minutesOf(slips[i]?.stopTime);
+  const next = minutesOf(slips[i + 1]?.startTime);
+  if (end === null || next === null || next <= end) return '';
+  return minutesToHmm(next - end);
+}
+
+export type Totals = {
+  caseMinutes: number;
+  bucketMinutes: number;
+  caseHours: string;
+  bucketHours: string;
+  totalHours: string;
+};
+
+/** Case Hours (sum of slip minutes), Bucket Hours, Total Hours, all h:mm. */
+export function totals(
+  slips: readonly Pick<Slip, 'minutes'>[],
+  buckets: readonly Pick<Bucket, 'minutes'>[],
+): Totals {
+  const caseMinutes = slips.reduce((sum, s) => sum + (s.minutes ?? 0), 0);
+  const bucketMinutes = buckets.reduce((sum, b) => sum + (b.minutes ?? 0), 0);
+  return {
+    caseMinutes,
+    bucketMinutes,
+    caseHours: minutesToHmm(caseMinutes),
+    bucketHours: minutesToHmm(bucketMinutes),
+    totalHours: minutesToHmm(caseMinutes + bucketMinutes),
+  };
+}
+
+/**
+ * Beyond the spec: slips of one day whose time ranges overlap, by id -> the ids they overlap.
+ * A slip without an end counts as the instant of its start.
+ */
+export function overlaps(
+  slips: readonly Pick<Slip, 'id' | 'date' | 'startTime' | 'stopTime'>[],
+): Map<number, number[]> {
+  const ranges = slips
+    .map((s) => {
+      const start = minutesOf(s.startTime);
+      const stop = minutesOf(s.stopTime);
+      return start === null
+        ? null
+        : { id: s.id, date: s.date, start, stop: stop !== null && stop > start ? stop : start };
+    })
+    .filter((r) => r !== null);
+  const found = new Map<number, number[]>();
+  const add = (a: number, b: number) => found.set(a, [...(found.get(a) ?? []), b]);
+  for (let i = 0; i < ranges.length; i++) {
+    for (let j = i + 1; j < ranges.length; j++) {
+      const a = ranges[i]!;
+      const b = ranges[j]!;
+      if (a.date !== b.date) continue;
+      const hit = a.start === b.start || (a.start < b.stop && b.start < a.stop);
+      if (hit) {
+        add(a.id, b.id);
+        add(b.id, a.id);
+      }
+    }
+  }
+  return found;
+}
+
+/** SPEC §4: after a save the slip stays only if its date is the displayed date and the signed-in user logged it. */
+export function keepAfterSave(
+  slip: Pick<Slip, 'date' | 'user'>,
+  displayedDate: string,
+  userId: number | string,
+): boolean {
+  return slip.date === displayedDate && String(slip.user?.value) === String(userId);
+}
+
+/** Replaces (or adds) the saved slip and re-sorts, or removes it when it no longer belongs to the displayed day. */
+export function applySaved(
+  slips: readonly Slip[],
+  saved: Slip,
+  displayedDate: string,
+  userId: number | string,
+  previousId: number | null = saved.id,
+): Slip[] {
+  const rest = slips.filter((s) => s.id !== saved.id && s.id !== previousId);
+  return keepAfterSave(saved, displayedDate, userId) ? sortByStart([...rest, saved]) : rest;
+}
+
+/** Read-only how/where: the short form (SPEC §2), falling back to the label. */
+export function abbreviate(option: { value: string | number; label: string } | null | undefined): string {
+  if (!option) return '';
+  return ABBREVIATIONS[String(option.value)] ?? option.label;
+}

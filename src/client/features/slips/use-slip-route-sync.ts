@@ -1,0 +1,44 @@
+// Keeps the slip screens in step with changes made elsewhere (SPEC §4 delete and move): route replacement and refresh.
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { pathFor } from '../../../shared/routes';
+import { useCurrentRoute } from '../../shell/current-route';
+import { SLIP_KEY, SUMMARY_KEY, TASK_SLIPS_KEY } from './slip-api';
+
+const SLIP_PAGES = ['case_task_slip_basics', 'case_task_slip_basics_edit', 'case_task_slip_basics_copy'];
+
+export function useSlipRouteSync() {
+  const current = useCurrentRoute();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const name = current?.route.name ?? '';
+  const params = current?.params ?? {};
+
+  /** The refresh signal: the slip screens and the daily summary load again. */
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: [TASK_SLIPS_KEY] });
+    void queryClient.invalidateQueries({ queryKey: [SLIP_KEY] });
+  };
+  const onSlipPage = (slipId: number) => SLIP_PAGES.includes(name) && params.slipId === String(slipId);
+  const onTaskSlipPages = (taskId: number) =>
+    (name === 'case_task_slips' || SLIP_PAGES.includes(name)) && params.taskId === String(taskId);
+
+  return {
+    refresh,
+    refreshSummary: () => queryClient.invalidateQueries({ queryKey: [SUMMARY_KEY] }),
+    /** After a delete: on that slip or its task's slips, replace the route with the task's slips and refresh. */
+    afterDelete(slip: { id: number; taskId: number; caseId: number }) {
+      if (onSlipPage(slip.id) || onTaskSlipPages(slip.taskId)) {
+        navigate(pathFor('case_task_slips', { caseId: slip.caseId, taskId: slip.taskId }), { replace: true });
+      }
+      refresh();
+    },
+    /** After a move: on the moved slip's page go to the new task's slips; on the old task's slip pages refresh. */
+    afterMove(slip: { slipId: number; taskId: number }, to: { caseId: number; taskId: number }) {
+      if (onSlipPage(slip.slipId)) {
+        navigate(pathFor('case_task_slips', { caseId: to.caseId, taskId: to.taskId }));
+      }
+      refresh();
+    },
+  };
+}

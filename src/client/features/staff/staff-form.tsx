@@ -1,0 +1,310 @@
+// A staff member's basics: read-only until Edit (create starts editing), roles, active, password, Unlock, 409 handling.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Alert, Button, Card } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { pathFor } from '../../../shared/routes';
+import { type Staff, staffForm } from '../../../shared/schemas/staff';
+import type { Role } from '../../../shared/schemas/user';
+import { RESET, setServerErrors, useErrorLists } from '../../api/form-errors';
+import { isApiError } from '../../api/http';
+import { Checkbox, TextInput } from '../../ui';
+import { ConflictNotice, type ConflictValue, conflictDifferences } from '../../ui/conflict-notice';
+import { formatWhen, historyKey } from '../history/history-api';
+import { SETTINGS_LABELS, SettingsFields, type SettingsValues } from '../profile/settings-fields';
+import { type StaffOptions, saveStaff, staffKey } from './staff-api';
+
+type Input = z.input<typeof staffForm>;
+type Output = z.output<typeof staffForm>;
+
+const LABELS = { ...SETTINGS_LABELS, email: 'Email', active: 'Active', roles: 'Roles', password: 'Password' };
+const NAMES = Object.keys(LABELS);
+
+// The shared rule allows an empty password (edit keeps the old one); a new staff member needs one.
+const createForm = staffForm.superRefine((v, ctx) => {
+  if (!v.password)
+    ctx.addIssue({ code: 'custom', path: ['password'], message: 'This value should not be blank.' });
+});
+
+function toForm(staff: Staff): Input {
+  return {
+    firstName: staff.firstName,
+    lastName: staff.lastName,
+    shortCode: staff.shortCode,
+    homePage: staff.homePage as Input['homePage'],
+    caseListDailySlipsMode: staff.caseListDailySlipsMode as Input['caseListDailySlipsMode'],
+    autoPopulateTaskPoints: staff.autoPopulateTaskPoints,
+    version: staff.version,
+    email: staff.email,
+    active: staff.active,
+    roles: [...staff.roles],
+    password: '',
+  };
+}
+
+type Conflict = { message: string; current: Staff; differences: ConflictValue[] };
+
+export function StaffFormCard({ id, staff, options }: { id: string; staff: Staff; options: StaffOptions }) {
+  const creating = id === 'create';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(creating);
+  const [message, setMessage] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const form = useForm<Input, unknown, Output>({
+    resolver: zodResolver(creating ? createForm : staffForm),
+    values: toForm(staff),
+    resetOptions: { keepDirtyValues: true },
+    reValidateMode: 'onSubmit',
+  });
+  const errorsOf = useErrorLists(form.formState.errors);
+  const values = form.watch();
+
+  const stored = (saved: Staff) => {
+    queryClient.setQueryData(staffKey(String(saved.id)), (old: { entity: Staff } | undefined) =>
+      old ? { ...old, entity: saved } : old,
+    );
+    void queryClient.invalidateQueries({ queryKey: ['staff-list'] });
+    void queryClient.invalidateQueries({ queryKey: historyKey('user', saved.id) });
+  };
+
+  const failed = (error: unknown) => {
+    if (isApiError(error) && error.status === 409 && error.current && typeof error.current === 'object') {
+      const current = error.current as Staff;
+      const fields = NAMES.map((name) => ({
+        name,
+        label: LABELS[name as keyof typeof LABELS],
+        options:
+          name === 'roles' || name === 'homePage' || name === 'caseListDailySlipsMode'
+            ? options[name]
+            : undefined,
+      })).filter((f) => f.name !== 'password');
+      setConflict({
+        message: error.message,
+        current,
+        differences: conflictDifferences(current, form.getValues(), fields),
+      });
+      return;
+    }
+    const other = setServerErrors(error, form.setError, NAMES);
+    setMessage([isApiError(error) ? error.message : 'Invalid request', ...other].join('\n'));
+  };
+
+  const save = useMutation({
+    mutationFn: (v: Output) => saveStaff(id, v),
+    onSuccess: (saved) => {
+      stored(saved);
+      if (creating) {
+        navigate(pathFor('staff_basics', { id: saved.id }), { replace: true });
+        return;
+      }
+      form.reset(toForm(saved), RESET);
+      setEditing(false);
+    },
+    onError: failed,
+  });
+
+  const unlock = useMutation({
+    mutationFn: () => saveStaff(id, { ...(toForm(staff) as Output), password: '', unlock: true }),
+    onSuccess: (saved) => {
+      stored(saved);
+      form.setValue('version', saved.version);
+    },
+    onError: failed,
+  });
+
+  const submit = form.handleSubmit((v) => {
+    setMessage(null);
+    setConflict(null);
+    save.mutate(v);
+  });
+
+  const cancel = () => {
+    if (creating) {
+      navigate(pathFor('staff'));
+      return;
+    }
+    form.reset(toForm(staff), RESET);
+    setMessage(null);
+    setConflict(null);
+    setEditing(false);
+  };
+
+  const roles = values.roles ?? [];
+  const toggleRole = (role: Role, on: boolean) =>
+    form.setValue(
+      'roles',
+      on ? [...roles.filter((r) => r !== role), role] : roles.filter((r) => r !== role),
+      {
+        shouldDirty: true,
+      },
+    );
+  const roleErrors = errorsOf('roles');
+
+  return (
+    <Card className="sd-card sd-form-card">
+      <Card.Header className="d-flex align-items-center">
+        <h2 className="h6 mb-0 me-auto">Basics</h2>
+        {editing ? null : (
+          <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)}>
+            Edit
+          </Button>
+        )}
+      </Card.Header>
+      <Card.Body>
+        {staff.locked && !creating ? (
+          <Alert variant="danger" className="d-flex align-items-center gap-3 py-2">
+            <div className="me-auto small">
+              Locked
+              {staff.lockedUntil ? ` until ${formatWhen(staff.lockedUntil)}` : ''} after {staff.failedLogins}{' '}
+              failed sign-ins.
+            </div>
+            <Button size="sm" variant="danger" onClick={() => unlock.mutate()} disabled={unlock.isPending}>
+              Unlock
+            </Button>
+          </Alert>
+        ) : null}
+        <form onSubmit={submit} noValidate aria-label="Staff member">
+          {message ? (
+            <Alert variant="danger" className="py-2 small sd-pre-line" role="alert">
+              {message}
+            </Alert>
+          ) : null}
+          {conflict ? (
+            <ConflictNotice
+              message={conflict.message}
+              differences={conflict.differences}
+              onUseTheirs={() => {
+                queryClient.setQueryData(staffKey(id), (old: { entity: Staff } | undefined) =>
+                  old ? { ...old, entity: conflict.current } : old,
+                );
+                form.reset(toForm(conflict.current), RESET);
+                setConflict(null);
+              }}
+              onKeepMine={() => {
+                form.setValue('version', conflict.current.version);
+                setConflict(null);
+              }}
+            />
+          ) : null}
+          <div className="row">
+            <div className="col-sm-6">
+              <TextInput
+                label="Email"
+                name="email"
+                type="email"
+                inputMode="email"
+                required
+                readOnly={!editing}
+                value={values.email ?? ''}
+                onChange={(v) => form.setValue('email', v, { shouldDirty: true })}
+                errors={errorsOf('email')}
+              />
+            </div>
+            <div className="col-sm-6 sd-check-cell">
+              <Checkbox
+                label="Active"
+                name="active"
+                readOnly={!editing}
+                checked={!!values.active}
+                onChange={(v) => form.setValue('active', v, { shouldDirty: true })}
+                errors={errorsOf('active')}
+              />
+            </div>
+          </div>
+          <SettingsFields
+            values={values as SettingsValues}
+            set={(name, value) => form.setValue(name, value as never, { shouldDirty: true })}
+            errorsOf={(name) => errorsOf(name)}
+            readOnly={!editing}
+            options={options}
+          />
+          <fieldset className="mb-3 sd-field" data-field="roles">
+            <legend className="form-label fs-6 mb-1">
+              Roles
+              {editing ? (
+                <span className="text-danger ms-1" aria-hidden="true">
+                  *
+                </span>
+              ) : null}
+            </legend>
+            {editing ? (
+              <div className="d-flex flex-wrap column-gap-4">
+                {options.roles.map((o) => (
+                  <Checkbox
+                    key={String(o.value)}
+                    label={o.label}
+                    name={`role-${o.value}`}
+                    className="mb-1"
+                    checked={roles.includes(o.value as Role)}
+                    onChange={(on) => toggleRole(o.value as Role, on)}
+                  />
+                ))}
+              </div>
+            ) : (
+              <div className="py-1">
+                {options.roles
+                  .filter((o) => roles.includes(o.value as Role))
+                  .map((o) => o.label)
+                  .join(', ')}
+              </div>
+            )}
+            {roleErrors ? (
+              <div className="invalid-feedback d-block" role="alert">
+                {roleErrors.map((e) => (
+                  <div key={e}>{e}</div>
+                ))}
+              </div>
+            ) : null}
+          </fieldset>
+          {editing ? (
+            <div className="row">
+              <div className="col-sm-6">
+                <TextInput
+                  label={creating ? 'Password' : 'New Password'}
+                  name="password"
+                  type="password"
+                  autoComplete="new-password"
+                  required={creating}
+                  hint={
+                    creating
+                      ? 'At least 12 characters.'
+                      : 'Leave empty to keep the current password. At least 12 characters.'
+                  }
+                  value={values.password ?? ''}
+                  onChange={(v) => form.setValue('password', v, { shouldDirty: true })}
+                  errors={errorsOf('password')}
+                />
+              </div>
+            </div>
+          ) : null}
+          {editing ? (
+            <div className="d-flex gap-2">
+              <Button type="submit" size="sm" disabled={save.isPending}>
+                Save
+              </Button>
+              <Button type="button" size="sm" variant="outline-secondary" onClick={cancel}>
+                Cancel
+              </Button>
+            </div>
+          ) : null}
+        </form>
+      </Card.Body>
+      {creating ? null : (
+        <Card.Footer className="small text-body-secondary d-flex flex-wrap column-gap-4">
+          <span>
+            Created {formatWhen(staff.created)}
+            {staff.createdBy ? ` by ${staff.createdBy.label}` : ''}
+          </span>
+          <span>
+            Updated {formatWhen(staff.updated)}
+            {staff.updatedBy ? ` by ${staff.updatedBy.label}` : ''}
+          </span>
+        </Card.Footer>
+      )}
+    </Card>
+  );
+}

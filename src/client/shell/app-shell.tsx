@@ -1,0 +1,70 @@
+// The authenticated shell: top navigation, breadcrumbs, page title, scroll rules and the screen.
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { menuFor } from '../../shared/routes';
+import type { Profile } from '../../shared/schemas/user';
+import { CalendarProvider } from '../features/calendar/calendar-state';
+import { ErrorView } from '../features/errors/error-view';
+import { SearchPanel } from '../features/search/search-panel';
+import { SearchProvider } from '../features/search/search-state';
+import { DailyPanel } from '../features/slips/daily-panel';
+import { DailyProvider, useDaily } from '../features/slips/daily-state';
+import { MoveSlipDialog } from '../features/slips/move-slip-dialog';
+import { breadcrumbTrail } from './breadcrumb-trail';
+import { Breadcrumbs } from './breadcrumbs';
+import { useCurrentRoute } from './current-route';
+import { ScrollRules } from './hash-scroll';
+import { useInstance } from './instance-context';
+import { PageTitle } from './page-meta';
+import { environmentBadge } from './page-title';
+import { TopNav } from './top-nav';
+
+/** While the daily panel shows, wide screens keep the page beside it instead of under it. */
+function ShellFrame({ children }: { children: ReactNode }) {
+  const { showing } = useDaily();
+  return <div className={showing ? 'sd-app sd-daily-open' : 'sd-app'}>{children}</div>;
+}
+
+export function AppShell({ profile, children }: { profile: Profile; children?: ReactNode }) {
+  const instance = useInstance();
+  const current = useCurrentRoute();
+  const menu = menuFor({
+    isAdmin: profile.isAdmin,
+    isDeveloper: profile.isDeveloper,
+    environment: instance.environment,
+  });
+  const crumbs = current ? breadcrumbTrail(current.route.name, current.params) : [];
+  // Administrator screens are closed to others; the server refuses their calls too (403).
+  const denied = !!current?.route.admin && !profile.isAdmin;
+  return (
+    <SearchProvider>
+      <DailyProvider>
+        <CalendarProvider>
+          <ShellFrame>
+            <PageTitle />
+            <ScrollRules />
+            <TopNav
+              menu={menu}
+              userName={profile.name}
+              badge={environmentBadge(instance.environment, instance.alt)}
+              environment={instance.environment}
+            />
+            {crumbs.length > 0 ? (
+              <div className="sd-crumb-bar">
+                <div className="container-fluid">
+                  <Breadcrumbs crumbs={crumbs} />
+                </div>
+              </div>
+            ) : null}
+            <main className="container-fluid sd-main" id="main">
+              {denied ? <ErrorView status={403} /> : (children ?? <Outlet />)}
+            </main>
+            <DailyPanel />
+            <MoveSlipDialog />
+            <SearchPanel />
+          </ShellFrame>
+        </CalendarProvider>
+      </DailyProvider>
+    </SearchProvider>
+  );
+}

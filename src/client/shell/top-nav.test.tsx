@@ -1,0 +1,117 @@
+// The top navigation as each kind of viewer sees it; the breadcrumb bar on phones.
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type MenuViewer, menuFor } from '../../shared/routes';
+import { Breadcrumbs } from './breadcrumbs';
+import { TopNav } from './top-nav';
+
+// Vitest runs without globals, so Testing Library cannot register its own cleanup.
+afterEach(cleanup);
+
+function renderNav(viewer: MenuViewer, userName = 'Ann Lee') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <TopNav menu={menuFor(viewer)} userName={userName} badge="DEV" environment={viewer.environment} />
+        ),
+      },
+    ],
+    { initialEntries: ['/profile'] },
+  );
+  return render(<RouterProvider router={router} />);
+}
+
+function topLevel(): string[] {
+  const main = screen.getByTestId('main-menu');
+  return Array.from(main.children).map((el) => el.textContent ?? '');
+}
+
+describe('top navigation', () => {
+  it('an administrator gets the admin menu with Staff under Internal Settings', () => {
+    renderNav({ isAdmin: true, isDeveloper: false, environment: 'dev' });
+    expect(topLevel()).toEqual(['Manage', 'Admin']);
+    fireEvent.click(screen.getByRole('button', { name: 'Admin' }));
+    expect(screen.getByText('Internal Settings')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/admin/staff');
+    expect(screen.getByRole('link', { name: 'Departments' })).toHaveAttribute('href', '/admin/department');
+    expect(screen.getByRole('link', { name: 'Buckets' })).toHaveAttribute('href', '/admin/bucket');
+    expect(screen.queryByRole('link', { name: /Outlook Webmail/ })).not.toBeInTheDocument();
+  });
+
+  it('a non-administrator gets the reduced menu: Create Case, cases only, Resources with Outlook Webmail', () => {
+    renderNav({ isAdmin: false, isDeveloper: false, environment: 'prod' });
+    expect(topLevel()).toEqual(['Create Case', 'Manage', 'Resources']);
+    expect(screen.getByRole('link', { name: 'Create Case' })).toHaveAttribute('href', '/manage/case/create');
+    fireEvent.click(screen.getByRole('button', { name: 'Manage' }));
+    expect(screen.getByRole('link', { name: 'Cases & Tasks' })).toHaveAttribute('href', '/manage/case');
+    expect(screen.queryByRole('link', { name: 'Organizations' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Resources' }));
+    expect(screen.getByRole('link', { name: 'Outlook Webmail' })).toHaveAttribute(
+      'href',
+      'https://outlook.office.com/mail/',
+    );
+    expect(screen.queryByRole('link', { name: 'Staff' })).not.toBeInTheDocument();
+  });
+
+  it('a primary developer also gets developer-only items tagged DEV, only outside production', () => {
+    const { unmount } = renderNav({ isAdmin: true, isDeveloper: true, environment: 'staging' });
+    expect(topLevel()).toEqual(['Manage', 'Admin', 'Resources']);
+    fireEvent.click(screen.getByRole('button', { name: 'Resources' }));
+    const item = screen.getByRole('link', { name: /Design Prototype/ });
+    expect(item).toHaveAttribute('href', '/resources/ui-kit');
+    expect(within(item).getByText('DEV')).toBeInTheDocument();
+    unmount();
+    renderNav({ isAdmin: true, isDeveloper: true, environment: 'prod' });
+    expect(topLevel()).toEqual(['Manage', 'Admin']);
+  });
+
+  it('the user menu has Profile and a plain Log Out link', () => {
+    renderNav({ isAdmin: false, isDeveloper: false, environment: 'dev' }, 'Terry Tech');
+    fireEvent.click(screen.getByRole('button', { name: 'Terry Tech' }));
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'Log Out' })).toHaveAttribute('href', '/logout');
+    expect(screen.getByTestId('env-badge')).toHaveTextContent('DEV');
+  });
+});
+
+describe('breadcrumb bar', () => {
+  const crumbs = ['Agreements', 'Agreement', 'Services', 'Service'].map((label, i) => ({
+    label,
+    path: `/p${i}`,
+  }));
+
+  function renderCrumbs() {
+    const router = createMemoryRouter([{ path: '*', element: <Breadcrumbs crumbs={crumbs} /> }]);
+    return render(<RouterProvider router={router} />);
+  }
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows every crumb on larger screens, the last one as the current page', () => {
+    renderCrumbs();
+    const items = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual(['Agreements', 'Agreement', 'Services', 'Service']);
+    expect(screen.getByText('Service')).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Agreement' })).toHaveAttribute('href', '/p1');
+  });
+
+  it('on phones shows the first, an ellipsis and the last two', () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('max-width: 575.98px'),
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    renderCrumbs();
+    const items = screen.getAllByRole('listitem', { hidden: true }).map((li) => li.textContent);
+    expect(items).toEqual(['Agreements', '…', 'Services', 'Service']);
+  });
+});

@@ -1,0 +1,139 @@
+// buildApp(deps) -> Fastify instance; main.ts listens with it, tests call it with app.inject.
+
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { loginRoutes } from './modules/auth/login.routes.js';
+import { bucketCategoryRoutes } from './modules/bucket-category/bucket-category.routes.js';
+import { calendarRoutes } from './modules/calendar/calendar.routes.js';
+import { caseRoutes } from './modules/case/case.routes.js';
+import { departmentRoutes } from './modules/department/department.routes.js';
+import { deviceCategoryRoutes } from './modules/device-category/device-category.routes.js';
+import { deviceStatusRoutes } from './modules/device-status/device-status.routes.js';
+import { equipmentRoutes } from './modules/equipment/equipment.routes.js';
+import { organizationRoutes } from './modules/organization/organization.routes.js';
+import { outageRoutes } from './modules/outage/outage.routes.js';
+import { outageAssignmentRoutes } from './modules/outage-assignment/outage-assignment.routes.js';
+import { outageTypeRoutes } from './modules/outage-type/outage-type.routes.js';
+import { personRoutes } from './modules/person/person.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
+import { cardPrintRoutes } from './modules/slip/card-print.routes.js';
+import { slipRoutes } from './modules/slip/slip.routes.js';
+import { taskSlipRoutes } from './modules/slip/task-slip.routes.js';
+import { softwareRoutes } from './modules/software/software.routes.js';
+import { staffRoutes } from './modules/staff/staff.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { taskRoutes } from './modules/task/task.routes.js';
+import { profileRoutes } from './modules/user/profile.routes.js';
+import { registerUserHistory } from './modules/user/user.history.js';
+import { installAuth } from './platform/auth.js';
+import { installErrorHandlers } from './platform/errors.js';
+import { healthRoutes } from './platform/health.js';
+import { historyRoutes } from './platform/history.js';
+import { installMetrics } from './platform/metrics.js';
+import { installSecurity } from './platform/security.js';
+import type { SessionPolicy } from './platform/sessions.js';
+import { installClient } from './platform/static.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: { method: string; url: string }[];
+  }
+}
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  /** Folder of the built client (dist/client); omitted in API tests. */
+  clientDir?: string;
+  logger?: boolean;
+};
+
+// Never log secrets: credentials in bodies are not logged at all; headers that carry them are redacted.
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.token',
+];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  // Every route registered, so tests can sweep them all (e.g. the CSRF rule on every non-GET route).
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('X-Request-Id', request.id);
+    return payload;
+  });
+
+  const policy: SessionPolicy = {
+    idleMinutes: config.sessionIdleMinutes,
+    maxHours: config.sessionMaxHours,
+    secureCookies: config.secureCookies,
+  };
+  await app.register(fastifyCookie);
+  installErrorHandlers(app);
+  installSecurity(app, { secureCookies: config.secureCookies });
+  installMetrics(app);
+  installAuth(app, database, policy);
+  healthRoutes(app, database);
+
+  registerUserHistory();
+  loginRoutes(app, database, policy);
+  profileRoutes(app, database, config.timeZone);
+  staffRoutes(app, database, config.timeZone);
+  organizationRoutes(app, database, config.timeZone);
+  equipmentRoutes(app, database, config.timeZone);
+  deviceCategoryRoutes(app, database, config.timeZone);
+  deviceStatusRoutes(app, database, config.timeZone);
+  outageTypeRoutes(app, database, config.timeZone);
+  outageRoutes(app, database, config.timeZone);
+  outageAssignmentRoutes(app, database, config.timeZone);
+  personRoutes(app, database, config.timeZone);
+  softwareRoutes(app, database, config.timeZone);
+  systemRoutes(app, database, config.timeZone);
+  departmentRoutes(app, database, config.timeZone);
+  bucketCategoryRoutes(app, database, config.timeZone);
+  caseRoutes(app, database, config.timeZone);
+  taskRoutes(app, database, config.timeZone);
+  slipRoutes(app, database, config.timeZone);
+  calendarRoutes(app, database);
+  taskSlipRoutes(app, database);
+  cardPrintRoutes(app, database, config.timeZone);
+  historyRoutes(app, database);
+  searchRoutes(app, database);
+
+  await installClient(app, {
+    clientDir: deps.clientDir ?? '',
+    environment: config.environment,
+    alt: config.alt,
+    timeZone: config.timeZone,
+  });
+  return app;
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "cases_department_status_idx" ON "cases" USING btree ("department_id","status","id");

@@ -1,0 +1,6 @@
+// Every table of the database, for Drizzle and drizzle-kit.
+
+export * from './inventory.js';
+export * from './platform.js';
+export * from './staff.js';
+export * from './work.js';

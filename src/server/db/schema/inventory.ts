@@ -1,0 +1,236 @@
+// Customers and what they own: organizations, people, equipment, software, systems; outages and their pick lists.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { stamps } from './columns.js';
+import { users } from './staff.js';
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    shortCode: text('short_code'),
+    salesStatus: text('sales_status'),
+    vendorStatus: text('vendor_status'),
+    active: boolean('active').notNull().default(true),
+    rmmPlan: text('rmm_plan'),
+    phone: text('phone'),
+    website: text('website'),
+    address: text('address'),
+    federalTaxId: text('federal_tax_id'),
+    duns: text('duns'),
+    accountManagerId: integer('account_manager_id').references(() => users.id, { onDelete: 'set null' }),
+    // A person of this organization; the foreign key is added with the people table (circular reference).
+    primaryContactId: integer('primary_contact_id'),
+    notes: text('notes'),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('organizations_short_code_key').on(t.shortCode),
+    index('organizations_name_idx').on(t.name, t.id),
+    index('organizations_active_name_idx').on(t.active, t.name, t.id),
+    index('organizations_rmm_name_idx').on(t.rmmPlan, t.name, t.id),
+    index('organizations_status_name_idx').on(t.salesStatus, t.name, t.id),
+  ],
+);
+
+export const people = pgTable(
+  'people',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    title: text('title'),
+    email: text('email'),
+    phone: text('phone'),
+    mobile: text('mobile'),
+    active: boolean('active').notNull().default(true),
+    notes: text('notes'),
+    ...stamps(),
+  },
+  (t) => [
+    index('people_name_idx').on(t.lastName, t.firstName, t.id),
+    index('people_org_name_idx').on(t.organizationId, t.lastName, t.firstName, t.id),
+  ],
+);
+
+export const deviceCategories = pgTable(
+  'device_categories',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description'),
+    active: boolean('active').notNull().default(true),
+    ...stamps(),
+  },
+  (t) => [uniqueIndex('device_categories_name_key').on(t.name)],
+);
+
+export const deviceStatuses = pgTable(
+  'device_statuses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('device_statuses_name_key').on(t.name)],
+);
+
+export const equipment = pgTable(
+  'equipment',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id').references(() => organizations.id),
+    name: text('name').notNull(),
+    categoryId: integer('category_id').references(() => deviceCategories.id),
+    statusId: integer('status_id').references(() => deviceStatuses.id),
+    manufacturer: text('manufacturer'),
+    model: text('model'),
+    serialNumber: text('serial_number'),
+    operatingSystem: text('operating_system'),
+    osVersion: text('os_version'),
+    personId: integer('person_id').references(() => people.id, { onDelete: 'set null' }),
+    location: text('location'),
+    purchaseDate: date('purchase_date'),
+    warrantyEnd: date('warranty_end'),
+    lastResponseAt: timestamp('last_response_at', { withTimezone: true }),
+    rmmId: text('rmm_id'),
+    antivirusProduct: text('antivirus_product'),
+    antivirusState: text('antivirus_state'),
+    bitlockerState: text('bitlocker_state'),
+    missingPatches: integer('missing_patches'),
+    lastPatchDate: date('last_patch_date'),
+    firmwareVersion: text('firmware_version'),
+    virtual: boolean('virtual').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    notes: text('notes'),
+    ...stamps(),
+  },
+  (t) => [
+    index('equipment_name_idx').on(t.name, t.id),
+    index('equipment_org_name_idx').on(t.organizationId, t.name, t.id),
+    index('equipment_active_name_idx').on(t.active, t.name, t.id),
+    index('equipment_serial_idx').on(t.serialNumber),
+    index('equipment_person_idx').on(t.personId),
+  ],
+);
+
+export const software = pgTable(
+  'software',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    vendor: text('vendor'),
+    softwareVersion: text('software_version'),
+    seats: integer('seats'),
+    renewalDate: date('renewal_date'),
+    active: boolean('active').notNull().default(true),
+    notes: text('notes'),
+    ...stamps(),
+  },
+  (t) => [
+    index('software_name_idx').on(t.name, t.id),
+    index('software_org_name_idx').on(t.organizationId, t.name, t.id),
+  ],
+);
+
+export const systems = pgTable(
+  'systems',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    name: text('name').notNull(),
+    category: text('category'),
+    description: text('description'),
+    ...stamps(),
+  },
+  (t) => [index('systems_org_name_idx').on(t.organizationId, t.name, t.id)],
+);
+
+export const systemEquipment = pgTable(
+  'system_equipment',
+  {
+    systemId: integer('system_id')
+      .notNull()
+      .references(() => systems.id, { onDelete: 'cascade' }),
+    equipmentId: integer('equipment_id')
+      .notNull()
+      .references(() => equipment.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.systemId, t.equipmentId] })],
+);
+
+export const systemSoftware = pgTable(
+  'system_software',
+  {
+    systemId: integer('system_id')
+      .notNull()
+      .references(() => systems.id, { onDelete: 'cascade' }),
+    softwareId: integer('software_id')
+      .notNull()
+      .references(() => software.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.systemId, t.softwareId] })],
+);
+
+export const outageTypes = pgTable(
+  'outage_types',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description'),
+    active: boolean('active').notNull().default(true),
+    ...stamps(),
+  },
+  (t) => [uniqueIndex('outage_types_name_key').on(t.name)],
+);
+
+export const outages = pgTable(
+  'outages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    outageTypeId: integer('outage_type_id')
+      .notNull()
+      .references(() => outageTypes.id),
+    organizationId: integer('organization_id').references(() => organizations.id),
+    title: text('title').notNull(),
+    description: text('description'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    status: text('status').notNull().default('OPEN'),
+    assignedToId: integer('assigned_to_id').references(() => users.id, { onDelete: 'set null' }),
+    ...stamps(),
+  },
+  (t) => [
+    index('outages_starts_idx').on(t.startsAt, t.id),
+    index('outages_status_starts_idx').on(t.status, t.startsAt, t.id),
+    index('outages_org_idx').on(t.organizationId),
+  ],
+);
+
+/** Single-page settings (outage auto-assignment, …): one JSON value per key, versioned like any record. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull().default(sql`'{}'::jsonb`),
+  ...stamps(),
+});

@@ -1,0 +1,66 @@
+// The demo work builder: deterministic, about a working day of time per weekday, slips that never overlap and end
+// after they start, project time only while the project ran, and closed cases whose tasks are closed too.
+import { describe, expect, it } from 'vitest';
+import { seededRandom } from './random.js';
+import { buildWork, DEMO_DAYS } from './work.js';
+
+const today = new Date(2026, 2, 16);
+const clients = Array.from({ length: 40 }, (_, i) => 1001 + i);
+const techs = Array.from({ length: 6 }, (_, i) => 101 + i);
+const work = buildWork(seededRandom(20261122), today, clients, techs);
+const minutes = (t: unknown) => Number(String(t).slice(0, 2)) * 60 + Number(String(t).slice(3, 5));
+
+describe('demo work', () => {
+  it('is the same for the same seed and day', () => {
+    expect(buildWork(seededRandom(20261122), today, clients, techs)).toEqual(work);
+  });
+
+  it('gives every client a support case and some clients a project, some of them closed', () => {
+    const support = work.cases.filter((c) => c.title === 'Managed Services Support');
+    expect(support).toHaveLength(clients.length);
+    const projects = work.cases.filter((c) => c.title !== 'Managed Services Support');
+    expect(projects.length).toBeGreaterThan(5);
+    expect(projects.some((c) => c.status === 'CLOSED')).toBe(true);
+    const closed = new Set(work.cases.filter((c) => c.status === 'CLOSED').map((c) => c.id));
+    for (const t of work.tasks) if (closed.has(t.case_id as number)) expect(t.status).toBe('CLOSED');
+    expect(work.tasks.some((t) => t.is_project)).toBe(true);
+  });
+
+  it('logs about seven to eight hours a weekday with a lunch break, no overlaps, stop after start', () => {
+    const days = new Map<string, [number, number][]>();
+    for (const s of work.slips) {
+      const key = `${s.user_id} ${s.work_date}`;
+      const start = minutes(s.start_time);
+      const stop = s.stop_time === null ? null : minutes(s.stop_time);
+      if (stop !== null) expect(stop).toBeGreaterThan(start);
+      days.set(key, [...(days.get(key) ?? []), [start, stop ?? start]]);
+    }
+    const totals: number[] = [];
+    for (const [key, slips] of days) {
+      const day = new Date(`${key.split(' ')[1]}T12:00:00`).getDay();
+      expect(day).not.toBe(0);
+      expect(day).not.toBe(6);
+      for (let i = 1; i < slips.length; i++) expect(slips[i]![0]).toBeGreaterThanOrEqual(slips[i - 1]![1]);
+      totals.push(slips.reduce((sum, [a, b]) => sum + b - a, 0));
+    }
+    const average = totals.reduce((a, b) => a + b, 0) / totals.length / 60;
+    expect(average).toBeGreaterThan(6.5);
+    expect(average).toBeLessThan(8.5);
+    // About two years of weekdays for each technician.
+    expect(days.size).toBeGreaterThan(techs.length * DEMO_DAYS * (5 / 7) * 0.9);
+  });
+
+  it('logs project time only on project tasks of projects that were running', () => {
+    const project = new Set(work.tasks.filter((t) => t.is_project).map((t) => t.id));
+    const projectSlips = work.slips.filter((s) => project.has(s.task_id as number));
+    expect(projectSlips.length).toBeGreaterThan(100);
+  });
+
+  it('books bucket time: PTO days, administration and weekly meetings, at most a day', () => {
+    expect(work.buckets.some((b) => b.category_id === 6 && b.minutes === 480)).toBe(true);
+    expect(work.buckets.some((b) => b.category_id === 2)).toBe(true);
+    const keys = work.buckets.map((b) => `${b.user_id} ${b.work_date} ${b.category_id}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const b of work.buckets) expect(b.minutes).toBeLessThanOrEqual(1440);
+  });
+});

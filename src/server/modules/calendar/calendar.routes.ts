@@ -1,0 +1,46 @@
+// The calendar's calls (SPEC §7):
+//   GET /api/biller/biller-options/                              -> Option[] (active staff, the user picker)
+//   GET /api/manage/slip/weekly-summary/{MMddyyyy}/{userId}      -> { summary: { slips, buckets } }
+// The date is the start of the calendar's visible range; the answer covers the Monday..Sunday week holding it.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fromPathDate } from '../../../shared/format/date.js';
+import type { WeeklySummary } from '../../../shared/schemas/calendar.js';
+import type { Option } from '../../../shared/schemas/common.js';
+import type { Database } from '../../db/client.js';
+import { authorize, currentUser, registerPolicy } from '../../platform/auth.js';
+import { billerOptions } from '../slip/slip.service.js';
+import { weeklySummary } from './calendar.service.js';
+
+// SPEC §6: the calendar can show another user's time through its user picker, and no restriction on that is
+// shown; so any signed-in user may view any user's week (read-only: slips and bucket minutes, no rates).
+registerPolicy('calendar', () => true);
+
+/** A day in a path (MMddyyyy); a malformed or impossible day names no resource (404, SPEC §8 message). */
+const weekParams = z.object({
+  date: z
+    .string()
+    .refine((v) => fromPathDate(v) !== null, 'Please enter a valid date (MMDDYYYY).')
+    .transform((v) => fromPathDate(v)!),
+  userId: z.coerce.number().int().positive().max(2147483647),
+});
+
+export function calendarRoutes(app: FastifyInstance, database: Database): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const pool = database.pool;
+
+  api.get('/api/biller/biller-options/', async (request): Promise<Option[]> => {
+    authorize(currentUser(request), 'calendar');
+    return billerOptions(pool);
+  });
+
+  api.get(
+    '/api/manage/slip/weekly-summary/:date/:userId',
+    { schema: { params: weekParams } },
+    async (request): Promise<WeeklySummary> => {
+      authorize(currentUser(request), 'calendar');
+      return weeklySummary(pool, request.params.userId, request.params.date);
+    },
+  );
+}

@@ -1,0 +1,58 @@
+// Wall clock in the company time zone <-> instants: outage starts and ends are typed as a date (MM/dd/yyyy) and a
+// time of day there, and stored as timestamps.
+import { formatTimeOfDay } from '../../../shared/format/time-of-day.js';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const DAY = 24 * 60 * 60 * 1000;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function wallParts(at: number, timeZone: string) {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
+  const n = (type: string) => Number(parts[type]);
+  return {
+    year: n('year'),
+    month: n('month'),
+    day: n('day'),
+    hour: n('hour'),
+    minute: n('minute'),
+    second: n('second'),
+  };
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds. */
+function offsetAt(at: number, timeZone: string): number {
+  const p = wallParts(at, timeZone);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant a date (MM/dd/yyyy) and minutes since midnight name in the zone. */
+export function instantOf(date: string, minutes: number, timeZone: string): Date {
+  const [month, day, year] = date.split('/').map(Number);
+  const wall = Date.UTC(year!, month! - 1, day!, 0, minutes);
+  // Any offset in force near that day is the one before or the one after a transition within it.
+  const before = offsetAt(wall - DAY, timeZone);
+  const after = offsetAt(wall + DAY, timeZone);
+  const fits = [before, after].filter((o) => offsetAt(wall - o, timeZone) === o).map((o) => wall - o);
+  // Clocks set back: the earlier of the two readings. Clocks set forward: the missing hour reads as the next one.
+  return new Date(fits.length ? Math.min(...fits) : wall - before);
+}
+
+/** The date (MM/dd/yyyy) and time of day (H:MM AM/PM) an instant shows in the zone. */
+export function wallClockOf(at: Date, timeZone: string): { date: string; time: string } {
+  const p = wallParts(at.getTime(), timeZone);
+  return { date: `${pad(p.month)}/${pad(p.day)}/${p.year}`, time: formatTimeOfDay(p.hour * 60 + p.minute) };
+}

@@ -1,0 +1,194 @@
+// Global search: result shape, every source found and routed, typo tolerance, escaping, the bound, the session.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
+import {
+  makeCase,
+  makeEquipment,
+  makeOrganization,
+  makePerson,
+  makeSlip,
+  makeSoftware,
+  makeTask,
+  makeUser,
+  TEST_PASSWORD,
+} from '../../../../test/support/factories.js';
+
+type Result = { name: string; route: string; field_label: string; value: string };
+
+let api: ApiHarness;
+let user: Awaited<ReturnType<typeof api.signIn>>;
+let userId: number;
+beforeAll(async () => {
+  api = await setupApi();
+  const u = await makeUser(api.db.pool, { firstName: 'Sally', lastName: 'Searcher' });
+  userId = u.id;
+  user = await api.signIn(u.email, TEST_PASSWORD);
+});
+afterAll(() => api?.close());
+
+async function search(term: string): Promise<Result[]> {
+  const res = await user.get(`/api/suggest/global-search/?term=${encodeURIComponent(term)}`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as Result[];
+}
+
+describe('GET /api/suggest/global-search/', () => {
+  it('finds an organization by name, short code and phone digits, with its screen and the match marked', async () => {
+    const org = await makeOrganization(api.db.pool, {
+      name: 'Quillfeather Dental Group',
+      shortCode: 'QFDG7',
+    });
+    await api.db.pool.query(`UPDATE organizations SET phone = '(555) 271-9034' WHERE id = $1`, [org.id]);
+
+    const byName = await search('quillfeather');
+    expect(byName[0]).toEqual({
+      name: 'Quillfeather Dental Group',
+      route: `/manage/organization/${org.id}`,
+      field_label: 'Name',
+      value: '<mark>Quillfeather</mark> Dental Group',
+    });
+    expect((await search('qfdg7'))[0]).toMatchObject({
+      field_label: 'Short Code',
+      value: '<mark>QFDG7</mark>',
+    });
+    expect((await search('2719034'))[0]).toMatchObject({
+      name: 'Quillfeather Dental Group',
+      field_label: 'Phone',
+      value: '(555) <mark>271-9034</mark>',
+    });
+  });
+
+  it('tolerates a one-letter typo in an organization name', async () => {
+    const org = await makeOrganization(api.db.pool, { name: 'Brambleworth Logistics' });
+    for (const typo of ['Bramblewroth', 'Bramblewoth Logistics', 'Brembleworth']) {
+      const hit = (await search(typo)).find((r) => r.route === `/manage/organization/${org.id}`);
+      expect(hit, typo).toMatchObject({ name: 'Brambleworth Logistics', field_label: 'Name' });
+      expect(hit!.value, typo).toContain('<mark>');
+    }
+  });
+
+  it('finds people, devices, software, cases, tasks and slips and routes to their screens', async () => {
+    const org = await makeOrganization(api.db.pool, { name: 'Zephyrine Holdings' });
+    const person = await makePerson(api.db.pool, {
+      organizationId: org.id,
+      firstName: 'Marisol',
+      lastName: 'Okonkwo',
+      email: 'marisol.okonkwo@zephyrine.example',
+    });
+    await api.db.pool.query(`UPDATE people SET phone = '555-318-7702' WHERE id = $1`, [person.id]);
+    const device = await makeEquipment(api.db.pool, {
+      organizationId: org.id,
+      name: 'ZEPH-WS017',
+      serialNumber: 'XK4QTR8812',
+    });
+    await api.db.pool.query(`UPDATE equipment SET model = 'OptiPlex Velvetine 7090' WHERE id = $1`, [
+      device.id,
+    ]);
+    const software = await makeSoftware(api.db.pool, { organizationId: org.id, name: 'Lumenquest Ledger' });
+    const kase = await makeCase(api.db.pool, { organizationId: org.id, title: 'Replace Tarragon firewall' });
+    const task = await makeTask(api.db.pool, { caseId: kase.id, title: 'Configure Wolfsbane VPN' });
+    const slip = await makeSlip(api.db.pool, {
+      taskId: task.id,
+      userId,
+      comment: 'Rebooted the Kestrelmoor switch',
+    });
+
+    const expectHit = async (term: string, want: Partial<Result>) => {
+      const results = await search(term);
+      expect(
+        results.find((r) => r.route === want.route && r.field_label === want.field_label),
+        term,
+      ).toEqual(expect.objectContaining(want));
+    };
+    await expectHit('Marisol Okonkwo', {
+      name: 'Marisol Okonkwo',
+      route: `/manage/person/${person.id}`,
+      field_label: 'Name',
+      value: '<mark>Marisol Okonkwo</mark>',
+    });
+    await expectHit('okonkwo@zephyrine', {
+      route: `/manage/person/${person.id}`,
+      field_label: 'Email',
+      value: 'marisol.<mark>okonkwo@zephyrine</mark>.example',
+    });
+    await expectHit('3187702', { route: `/manage/person/${person.id}`, field_label: 'Phone' });
+    await expectHit('XK4QTR', {
+      name: 'ZEPH-WS017',
+      route: `/manage/equipment/${device.id}`,
+      field_label: 'Serial Number',
+      value: '<mark>XK4QTR</mark>8812',
+    });
+    await expectHit('ZEPH-WS017', { route: `/manage/equipment/${device.id}`, field_label: 'Name' });
+    await expectHit('Velvetine', { route: `/manage/equipment/${device.id}`, field_label: 'Model' });
+    await expectHit('Lumenquest', {
+      name: 'Lumenquest Ledger',
+      route: `/manage/software/${software.id}`,
+      field_label: 'Name',
+    });
+    await expectHit('Tarragon', {
+      name: 'Replace Tarragon firewall',
+      route: `/manage/case/${kase.id}`,
+      field_label: 'Title',
+    });
+    await expectHit(`#${kase.id}`, {
+      name: 'Replace Tarragon firewall',
+      route: `/manage/case/${kase.id}`,
+      field_label: 'Number',
+      value: `<mark>${kase.id}</mark>`,
+    });
+    await expectHit('Wolfsbane', {
+      name: 'Configure Wolfsbane VPN',
+      route: `/manage/case/${kase.id}/task/${task.id}`,
+      field_label: 'Title',
+    });
+    await expectHit('Kestrelmoor', {
+      route: `/manage/case/${kase.id}/task/${task.id}/slip/${slip.id}`,
+      field_label: 'Comment',
+      value: 'Rebooted the <mark>Kestrelmoor</mark> switch',
+    });
+  });
+
+  it('ranks an exact name first and shows each record once, under its best field', async () => {
+    await makeOrganization(api.db.pool, { name: 'Harrowgate Partners West' });
+    const exact = await makeOrganization(api.db.pool, { name: 'Harrowgate', shortCode: 'HARROWGATE' });
+    const results = await search('harrowgate');
+    expect(results[0]!.route).toBe(`/manage/organization/${exact.id}`);
+    expect(results.filter((r) => r.route === `/manage/organization/${exact.id}`)).toHaveLength(1);
+  });
+
+  it('escapes markup stored in a value: only <mark> tags come back', async () => {
+    await makeOrganization(api.db.pool, { name: '<img src=x onerror=alert(1)> Dental' });
+    const results = await search('onerror');
+    const hit = results.find((r) => r.field_label === 'Name' && r.value.includes('onerror'));
+    expect(hit?.value).toBe('&lt;img src=x <mark>onerror</mark>=alert(1)&gt; Dental');
+    expect(hit?.name).toBe('<img src=x onerror=alert(1)> Dental');
+    // A term with markup in it is escaped too.
+    const own = await search('<img src=x');
+    const marked = own.find((r) => r.field_label === 'Name');
+    expect(marked?.value).toBe('<mark>&lt;img src=x</mark> onerror=alert(1)&gt; Dental');
+    for (const r of [...results, ...own]) expect(r.value.replace(/<\/?mark>/g, '')).not.toMatch(/[<>]/);
+  });
+
+  it('returns at most 25 results', async () => {
+    for (let i = 0; i < 30; i++) await makeOrganization(api.db.pool, { name: `Plentiful Orchard ${i}` });
+    const results = await search('plentiful orchard');
+    expect(results).toHaveLength(25);
+    expect(new Set(results.map((r) => r.route)).size).toBe(25);
+  });
+
+  it('answers [] for an empty term, a short term matches at the start, a long term is refused', async () => {
+    expect(await search('')).toEqual([]);
+    expect(await search('   ')).toEqual([]);
+    const org = await makeOrganization(api.db.pool, { name: 'Yxolotl Farms' });
+    expect((await search('Yx')).map((r) => r.route)).toContain(`/manage/organization/${org.id}`);
+    // Characters special to LIKE are matched literally.
+    expect(await search('%%%')).toEqual([]);
+    const res = await user.get(`/api/suggest/global-search/?term=${'a'.repeat(101)}`);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('needs a session', async () => {
+    const res = await api.anonymous.get('/api/suggest/global-search/?term=dental');
+    expect(res.statusCode).toBe(401);
+  });
+});

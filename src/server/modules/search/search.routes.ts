@@ -1,0 +1,14 @@
+// GET /api/suggest/global-search/?term= (SPEC §7): the shell's search panel; every signed-in user.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { globalSearchQuery } from '../../../shared/schemas/search.js';
+import type { Database } from '../../db/client.js';
+import { globalSearch } from './search.service.js';
+
+export function searchRoutes(app: FastifyInstance, database: Database): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/suggest/global-search/', { schema: { querystring: globalSearchQuery } }, async (request) =>
+      globalSearch(database.pool, request.query.term ?? ''),
+    );
+}

@@ -1,0 +1,148 @@
+// Global search: one UNION ALL statement over the registered sources, each branch bounded and trigram-indexed.
+
+import { GLOBAL_SEARCH_LIMIT, type GlobalSearchResult } from '../../../shared/schemas/search.js';
+import type { Queryable } from '../../platform/records.js';
+import { highlight } from './highlight.js';
+import { SEARCH_SOURCES, type SearchField, type SearchSource } from './search.sources.js';
+
+/** Trigram indexes cannot narrow shorter terms: those match at the start of a field only. */
+const MIN_SUBSTRING = 3;
+
+type Row = {
+  kind: string;
+  field_label: string;
+  id: number;
+  name: string;
+  value: string;
+  id1: number | null;
+  id2: number | null;
+};
+
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Placeholders for the term's variants, each bound once however many branches use it. */
+class Params {
+  readonly values: unknown[] = [];
+  private readonly seen = new Map<string, string>();
+  constructor(private readonly term: string) {}
+  private bind(key: string, value: unknown): string {
+    let p = this.seen.get(key);
+    if (!p) {
+      this.values.push(value);
+      p = `$${this.values.length}`;
+      this.seen.set(key, p);
+    }
+    return p;
+  }
+  get raw() {
+    return this.bind('raw', this.term);
+  }
+  get like() {
+    return this.bind('like', `%${escapeLike(this.term)}%`);
+  }
+  get prefix() {
+    return this.bind('prefix', `${escapeLike(this.term)}%`);
+  }
+  digits(digits: string) {
+    return this.bind('digits', `%${digits}%`);
+  }
+  number(n: number) {
+    return this.bind('number', n);
+  }
+}
+
+/** Substring hits of a field: how many to rank at most (a bare word can match thousands of rows). */
+const CANDIDATES = 500;
+
+type Match = { where: string; score: string; ordered: boolean };
+
+/** WHERE and score of one field's substring (or exact) match for this term; null when the field cannot match it. */
+function substringMatch(field: SearchField, term: string, p: Params): Match | null {
+  const col = field.column;
+  const rank = `CASE WHEN lower(${col}) = lower(${p.raw}) THEN 3 WHEN ${col} ILIKE ${p.prefix} THEN 2 ELSE 1 END`;
+  switch (field.match) {
+    case 'text':
+    case 'code':
+      return term.length >= MIN_SUBSTRING
+        ? { where: `${col} ILIKE ${p.like}`, score: `${rank} + similarity(${p.raw}, ${col})`, ordered: true }
+        : // Too short for the trigram index: the first hits at the start of the field, no ranking scan.
+          { where: `${col} ILIKE ${p.prefix}`, score: rank, ordered: false };
+    case 'digits': {
+      const digits = term.replace(/\D/g, '');
+      if (digits.length < MIN_SUBSTRING || /[^\d\s()+.-]/.test(term)) return null;
+      return {
+        where: `${col} LIKE ${p.digits(digits)}`,
+        score: `CASE WHEN ${col} = '${digits}' THEN 3 ELSE 1 END`,
+        ordered: true,
+      };
+    }
+    case 'number': {
+      const m = /^#?(\d{1,9})$/.exec(term);
+      return m ? { where: `${col} = ${p.number(Number(m[1]))}`, score: '4', ordered: false } : null;
+    }
+  }
+}
+
+/** Typo-tolerant match of a text field (pg_trgm word similarity), for what the substring match missed. */
+function fuzzyMatch(field: SearchField, term: string, p: Params): Match | null {
+  if (field.match !== 'text' || term.length < MIN_SUBSTRING) return null;
+  const col = field.column;
+  return {
+    where: `${p.raw} <% ${col} AND ${col} NOT ILIKE ${p.like}`,
+    score: `word_similarity(${p.raw}, ${col})`,
+    ordered: true,
+  };
+}
+
+function branch(source: SearchSource, field: SearchField, match: Match | null): string | null {
+  if (!match) return null;
+  const [id1, id2] = source.ids ?? [];
+  const select = `SELECT ${literal(source.kind)} AS kind, ${literal(field.label)} AS field_label, t.id,
+      ${source.name} AS name, ${field.value ?? field.column} AS value, ${id1 ?? 'NULL::int'} AS id1,
+      ${id2 ?? 'NULL::int'} AS id2, (${match.score})::float8 AS score
+    FROM ${source.from} WHERE ${match.where}`;
+  return match.ordered
+    ? `(SELECT * FROM (${select} LIMIT ${CANDIDATES}) c ORDER BY score DESC LIMIT ${GLOBAL_SEARCH_LIMIT})`
+    : `(${select} LIMIT ${GLOBAL_SEARCH_LIMIT})`;
+}
+
+const union = (branches: (string | null)[]) => branches.filter(Boolean).join('\n    UNION ALL ');
+
+/**
+ * The one statement for a term: every field's best substring hits; the typo-tolerant branches run only when there
+ * are none (a typo is the likely reason, and an exact hit is what the user typed); one hit per record (its best
+ * field); the best overall.
+ */
+export function searchStatement(term: string, sources = SEARCH_SOURCES): { text: string; values: unknown[] } {
+  const p = new Params(term);
+  const fields = sources.flatMap((s) => s.fields.map((f) => [s, f] as const));
+  const found = union(fields.map(([s, f]) => branch(s, f, substringMatch(f, term, p))));
+  const fuzzy = union(fields.map(([s, f]) => branch(s, f, fuzzyMatch(f, term, p))));
+  const hits = fuzzy
+    ? `SELECT * FROM found UNION ALL SELECT * FROM (${fuzzy}) f
+        WHERE NOT EXISTS (SELECT FROM found)`
+    : 'SELECT * FROM found';
+  const text = `WITH found AS MATERIALIZED (${found || 'SELECT NULL::text AS kind, NULL::text AS field_label, NULL::int AS id, NULL::text AS name, NULL::text AS value, NULL::int AS id1, NULL::int AS id2, NULL::float8 AS score WHERE false'})
+  SELECT kind, field_label, id, name, value, id1, id2 FROM (
+    SELECT DISTINCT ON (kind, id) * FROM (${hits}) hits ORDER BY kind, id, score DESC
+  ) best ORDER BY score DESC, name, kind, id LIMIT ${GLOBAL_SEARCH_LIMIT}`;
+  return { text, values: p.values };
+}
+
+export async function globalSearch(db: Queryable, rawTerm: string): Promise<GlobalSearchResult[]> {
+  const term = rawTerm.trim();
+  if (!term) return [];
+  const { text, values } = searchStatement(term);
+  const { rows } = await db.query<Row>(text, values);
+  const byKind = new Map(SEARCH_SOURCES.map((s) => [s.kind, s]));
+  return rows.map((r) => ({
+    name: r.name,
+    route: byKind.get(r.kind)!.route(
+      r.id,
+      [r.id1, r.id2].filter((n): n is number => n !== null),
+    ),
+    field_label: r.field_label,
+    value: highlight(r.value, term),
+  }));
+}

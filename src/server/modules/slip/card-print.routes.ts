@@ -1,0 +1,218 @@
+// Task cards (SPEC §4 "Print posts a card-print request for the task"; §8 print failure):
+//   POST /api/manage/task/card-print/{taskId}          -> CardPrintResult (no printer is configured: a preview link)
+//   GET  /api/manage/task/card-print/{taskId}/preview  -> application/pdf, inline
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { minutesToHmm } from '../../../shared/format/duration.js';
+import { timeRange } from '../../../shared/format/slip-display.js';
+import { formatTimeOfDay, fromDbTime } from '../../../shared/format/time-of-day.js';
+import { type CardPrintResult, PRINT_NOT_SET_UP } from '../../../shared/schemas/slip.js';
+import type { Database } from '../../db/client.js';
+import { HttpError, notFound } from '../../platform/errors.js';
+import type { Queryable } from '../../platform/records.js';
+import { formatStamp } from '../../platform/stamp.js';
+import { buildPdf, PageLayout, wrapText } from './pdf.js';
+import { signedIn } from './slip.routes.js';
+import { displayDate, rateValue } from './slip.service.js';
+
+/** The most slips one card lists (the latest ones); totals always cover every slip of the task. */
+export const CARD_SLIP_LIMIT = 500;
+export const PRINT_IN_PROGRESS = 'This task card is already being printed. Try again in a moment.';
+
+export type CardSlip = {
+  workDate: string;
+  startTime: string;
+  stopTime: string | null;
+  biller: string;
+  rateMultiplier: string;
+  comment: string | null;
+};
+
+export type TaskCard = {
+  taskId: number;
+  taskTitle: string;
+  taskStatus: string;
+  caseId: number;
+  caseTitle: string;
+  organization: string;
+  printedAt: string;
+  slips: CardSlip[];
+  totalSlips: number;
+  totalMinutes: number;
+};
+
+const slipMinutes = (s: CardSlip) => {
+  if (!s.stopTime) return null;
+  const start = fromDbTime(s.startTime);
+  const stop = fromDbTime(s.stopTime);
+  return stop > start ? stop - start : null;
+};
+
+/** The card's pages: heading, the slips (date, time range, minutes, biller, multiplier, comment), totals. */
+export function taskCardPdf(card: TaskCard): Buffer {
+  const page = new PageLayout();
+  const cols = { date: 0, time: 70, minutes: 190, biller: 240, rate: 380 };
+  page.line([{ text: `Task Card #${card.taskId}`, size: 16, bold: true }], 22);
+  for (const line of wrapText(
+    `Task: ${card.taskTitle}${card.taskStatus === 'CLOSED' ? ' (closed)' : ''}`,
+    85,
+  ))
+    page.line([{ text: line, bold: true }]);
+  for (const line of wrapText(`Case #${card.caseId}: ${card.caseTitle}`, 90)) page.line([{ text: line }]);
+  page.line([{ text: `Organization: ${card.organization}` }]);
+  page.line([{ text: `Printed: ${card.printedAt}`, size: 8 }]);
+  page.gap();
+  page.line([
+    { x: cols.date, text: 'Date', bold: true },
+    { x: cols.time, text: 'Time', bold: true },
+    { x: cols.minutes, text: 'Minutes', bold: true },
+    { x: cols.biller, text: 'Biller', bold: true },
+    { x: cols.rate, text: 'Multi', bold: true },
+  ]);
+  if (!card.slips.length) page.line([{ text: 'No slips logged on this task.' }]);
+  for (const s of card.slips) {
+    const minutes = slipMinutes(s);
+    page.line([
+      { x: cols.date, text: displayDate(s.workDate) },
+      {
+        x: cols.time,
+        text: timeRange(
+          formatTimeOfDay(fromDbTime(s.startTime)),
+          s.stopTime ? formatTimeOfDay(fromDbTime(s.stopTime)) : null,
+        ),
+      },
+      { x: cols.minutes, text: minutes === null ? '' : String(minutes) },
+      { x: cols.biller, text: s.biller },
+      { x: cols.rate, text: `${rateValue(s.rateMultiplier)}x` },
+    ]);
+    if (s.comment)
+      for (const line of wrapText(s.comment, 95)) page.line([{ x: 12, text: line, size: 9 }], 11);
+  }
+  page.gap();
+  if (card.totalSlips > card.slips.length) {
+    page.line([
+      {
+        text: `Only the latest ${card.slips.length} of ${card.totalSlips} slips are listed; the totals cover all of them.`,
+        size: 9,
+      },
+    ]);
+  }
+  page.line([
+    {
+      text: `Total: ${card.totalSlips} slip${card.totalSlips === 1 ? '' : 's'}, ${minutesToHmm(card.totalMinutes)} (${card.totalMinutes} minutes)`,
+      bold: true,
+    },
+  ]);
+  return buildPdf(page.pages, `Task Card #${card.taskId}`);
+}
+
+export async function loadTaskCard(db: Queryable, taskId: number, timeZone: string): Promise<TaskCard> {
+  const { rows } = await db.query<{
+    id: number;
+    title: string;
+    status: string;
+    case_id: number;
+    case_title: string;
+    organization: string;
+    total_slips: number;
+    total_minutes: number;
+  }>(
+    `SELECT t.id, t.title, t.status, c.id AS case_id, c.title AS case_title, o.name AS organization,
+            (SELECT count(*)::int FROM slips s WHERE s.task_id = t.id) AS total_slips,
+            (SELECT COALESCE(sum(EXTRACT(EPOCH FROM (s.stop_time - s.start_time)) / 60), 0)::int
+               FROM slips s WHERE s.task_id = t.id AND s.stop_time > s.start_time) AS total_minutes
+       FROM tasks t JOIN cases c ON c.id = t.case_id JOIN organizations o ON o.id = c.organization_id
+      WHERE t.id = $1`,
+    [taskId],
+  );
+  const task = rows[0];
+  if (!task) throw notFound();
+  // The latest slips (slips_task_day_idx, read backwards), then listed oldest first.
+  const slips = await db.query<{
+    work_date: string;
+    start_time: string;
+    stop_time: string | null;
+    biller: string;
+    rate_multiplier: string;
+    comment: string | null;
+  }>(
+    `SELECT to_char(s.work_date, 'YYYY-MM-DD') AS work_date, s.start_time::text AS start_time,
+            s.stop_time::text AS stop_time, u.first_name || ' ' || u.last_name AS biller,
+            s.rate_multiplier::text AS rate_multiplier, s.comment
+       FROM slips s JOIN users u ON u.id = s.user_id
+      WHERE s.task_id = $1
+      ORDER BY s.work_date DESC, s.start_time DESC, s.id DESC
+      LIMIT $2`,
+    [taskId, CARD_SLIP_LIMIT],
+  );
+  return {
+    taskId: task.id,
+    taskTitle: task.title,
+    taskStatus: task.status,
+    caseId: task.case_id,
+    caseTitle: task.case_title,
+    organization: task.organization,
+    printedAt: formatStamp(new Date(), timeZone),
+    slips: slips.rows.reverse().map((r) => ({
+      workDate: r.work_date,
+      startTime: r.start_time,
+      stopTime: r.stop_time,
+      biller: r.biller,
+      rateMultiplier: r.rate_multiplier,
+      comment: r.comment,
+    })),
+    totalSlips: task.total_slips,
+    totalMinutes: task.total_minutes,
+  };
+}
+
+/**
+ * Tasks whose card is being built. An in-process guard: it refuses a second print of the same task while the first
+ * is in progress on this server process (one process serves the API; several would need a database lock).
+ */
+export const printsInProgress = new Set<number>();
+
+const taskParam = z.object({ taskId: z.coerce.number().int().positive() });
+
+export function cardPrintRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/manage/task/card-print/:taskId',
+    { schema: { params: taskParam } },
+    async (request): Promise<CardPrintResult> => {
+      signedIn(request);
+      const { taskId } = request.params;
+      if (printsInProgress.has(taskId))
+        throw new HttpError(409, 'CONFLICT', PRINT_IN_PROGRESS, {}, [PRINT_IN_PROGRESS]);
+      printsInProgress.add(taskId);
+      try {
+        // Built even though nothing prints it: a task that cannot be carded fails here, not in the preview.
+        taskCardPdf(await loadTaskCard(database.pool, taskId, timeZone));
+      } finally {
+        printsInProgress.delete(taskId);
+      }
+      return {
+        printed: false,
+        message: PRINT_NOT_SET_UP,
+        previewUrl: `/api/manage/task/card-print/${taskId}/preview`,
+      };
+    },
+  );
+
+  api.get(
+    '/api/manage/task/card-print/:taskId/preview',
+    { schema: { params: taskParam } },
+    async (request, reply) => {
+      signedIn(request);
+      const { taskId } = request.params;
+      const pdf = taskCardPdf(await loadTaskCard(database.pool, taskId, timeZone));
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `inline; filename="task-card-${taskId}.pdf"`)
+        .header('Cache-Control', 'no-store')
+        .send(pdf);
+    },
+  );
+}

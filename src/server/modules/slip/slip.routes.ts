@@ -1,0 +1,166 @@
+// The daily panel's calls (SPEC §7): the signed-in user's day, slip defaults / load / save / delete, bucket time.
+//   GET    /api/manage/slip/summary/{MMddyyyy}   -> SlipSummary
+//   GET    /api/manage/slip?task=&limit=&after=  -> { items, next }  (a task's slips, every user's)
+//   GET    /api/manage/slip/create?taskId=       -> { slip (defaults), formOptions }
+//   GET    /api/manage/slip/{id}                 -> { slip, formOptions }
+//   POST   /api/manage/slip/{id|create}          -> { slip }   (owner only; the biller never changes)
+//   DELETE /api/manage/slip/{id}?version=        -> { deleted: true }
+//   POST   /api/manage/bucket/{categoryId}/{MMddyyyy} -> { bucket }
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fromPathDate, toIsoDate } from '../../../shared/format/date.js';
+import { idOrCreateParam, idParam, PAGE_SIZE } from '../../../shared/schemas/common.js';
+import { bucketForm, type SlipSummary, slipForm } from '../../../shared/schemas/slip.js';
+import type { Database } from '../../db/client.js';
+import { authorize, currentUser, registerPolicy } from '../../platform/auth.js';
+import { decodeCursor } from '../../platform/cursor.js';
+import { withTransaction } from '../../platform/transaction.js';
+import { wallClockOf } from '../outage/company-time.js';
+import { bucketMinutes, saveBucket } from './bucket.service.js';
+import {
+  billerOptions,
+  blankSlip,
+  createSlip,
+  dayBuckets,
+  daySlips,
+  deleteSlip,
+  howOptions,
+  rateMultiplierOptions,
+  requireSlip,
+  type SlipValues,
+  slipFormOptions,
+  taskSlips,
+  updateSlip,
+  whereOptions,
+} from './slip.service.js';
+
+/** A day in a path (MMddyyyy) as yyyy-MM-dd; a malformed or impossible day names no resource (404). */
+export const pathDate = z
+  .string()
+  .refine((v) => fromPathDate(v) !== null, 'Please enter a valid date (MMDDYYYY).')
+  .transform((v) => toIsoDate(fromPathDate(v)!));
+
+// Every signed-in user logs their own time; ownership of a slip is checked on each write.
+registerPolicy('slip', () => true);
+
+export function signedIn(request: FastifyRequest) {
+  const user = currentUser(request);
+  authorize(user, 'slip');
+  return user;
+}
+
+const createQuery = z.object({ taskId: z.coerce.number().int().positive().optional().catch(undefined) });
+const deleteQuery = z.object({ version: z.coerce.number().int().min(0).optional() });
+const taskSlipsQuery = z.object({
+  task: z.coerce.number().int().positive(),
+  limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  after: z.string().max(200).optional(),
+});
+const slipCursor = z.tuple([z.string(), z.string(), z.number().int()]);
+
+export function slipRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const pool = database.pool;
+
+  api.get('/api/manage/slip', { schema: { querystring: taskSlipsQuery } }, async (request) => {
+    signedIn(request);
+    const { task, limit, after } = request.query;
+    return taskSlips(pool, task, limit, after ? decodeCursor(after, slipCursor) : null);
+  });
+
+  api.get(
+    '/api/manage/slip/summary/:date',
+    { schema: { params: z.object({ date: pathDate }) } },
+    async (request): Promise<SlipSummary> => {
+      const user = signedIn(request);
+      const { date } = request.params;
+      // Three bounded queries whatever the number of slips: slips with everything they show, the buckets, billers.
+      const [slips, buckets, billers] = await Promise.all([
+        daySlips(pool, user.id, date),
+        dayBuckets(pool, user.id, date),
+        billerOptions(pool),
+      ]);
+      return {
+        slips,
+        buckets,
+        whereOptions: whereOptions(),
+        howOptions: howOptions(),
+        rateMultiplierOptions: rateMultiplierOptions(),
+        billerOptions: billers,
+      };
+    },
+  );
+
+  api.get(
+    '/api/manage/slip/:id',
+    { schema: { params: idOrCreateParam, querystring: createQuery } },
+    async (request) => {
+      const user = signedIn(request);
+      const { id } = request.params;
+      const slip =
+        id === 'create'
+          ? await blankSlip(pool, request.query.taskId ?? null, user, wallClockOf(new Date(), timeZone).date)
+          : await requireSlip(pool, id);
+      return { slip, formOptions: await slipFormOptions(pool) };
+    },
+  );
+
+  api.post(
+    '/api/manage/slip/:id',
+    { schema: { params: idOrCreateParam, body: slipForm } },
+    async (request) => {
+      const user = signedIn(request);
+      const values = request.body as SlipValues;
+      const { id } = request.params;
+      const slip = await withTransaction(database, ({ client }) =>
+        id === 'create'
+          ? createSlip(client, values, user.id)
+          : updateSlip(client, id, values, user.id, timeZone),
+      );
+      return { slip };
+    },
+  );
+
+  api.delete(
+    '/api/manage/slip/:id',
+    { schema: { params: idParam, querystring: deleteQuery } },
+    async (request) => {
+      const user = signedIn(request);
+      await withTransaction(database, ({ client }) =>
+        deleteSlip(client, request.params.id, user.id, request.query.version, timeZone),
+      );
+      return { deleted: true };
+    },
+  );
+
+  api.post(
+    '/api/manage/bucket/:categoryId/:date',
+    {
+      schema: {
+        params: z.object({ categoryId: z.coerce.number().int().positive(), date: pathDate }),
+        body: bucketForm,
+      },
+    },
+    async (request) => {
+      const user = signedIn(request);
+      const form = request.body;
+      const minutes = bucketMinutes(form.time);
+      const bucket = await withTransaction(database, ({ client }) =>
+        saveBucket(
+          client,
+          {
+            categoryId: request.params.categoryId,
+            userId: user.id,
+            isoDate: request.params.date,
+            minutes,
+            comment: form.comment,
+            version: form.version,
+          },
+          timeZone,
+        ),
+      );
+      return { bucket };
+    },
+  );
+}

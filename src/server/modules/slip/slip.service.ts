@@ -1,0 +1,400 @@
+// Time slips (SPEC §3 Slip, §5): one query presents any number of slips with their task, case, organization, biller
+// and stamps; saves check the owner, the version and that the task and its case are open, in one transaction.
+// Slips hold the local work date with start and stop times of day (ARCHITECTURE §4): nothing here shifts zones.
+import { minutesToHmm } from '../../../shared/format/duration.js';
+import { formatTimeOfDay, fromDbTime, toDbTime } from '../../../shared/format/time-of-day.js';
+import type { Option } from '../../../shared/schemas/common.js';
+import {
+  type Bucket,
+  CLOSED_CASE,
+  CLOSED_TASK,
+  HOW_OPTIONS,
+  NOT_OWNER,
+  RATE_MULTIPLIER_OPTIONS,
+  type Slip,
+  type SlipFormOptions,
+  STOP_AFTER_START,
+  WHERE_OPTIONS,
+} from '../../../shared/schemas/slip.js';
+import { encodeCursor } from '../../platform/cursor.js';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
+import type { Queryable } from '../../platform/records.js';
+import { changedByMessage } from '../../platform/stamp.js';
+
+const options = (list: readonly { value: string; label: string }[]): Option[] =>
+  list.map((c) => ({ value: c.value, label: c.label }));
+
+export const whereOptions = () => options(WHERE_OPTIONS);
+export const howOptions = () => options(HOW_OPTIONS);
+export const rateMultiplierOptions = () => options(RATE_MULTIPLIER_OPTIONS);
+
+/** Billers to pick from: active staff, by name (bounded; a managed service provider has dozens, not thousands). */
+export async function billerOptions(db: Queryable): Promise<Option[]> {
+  const { rows } = await db.query<{ id: number; name: string }>(
+    `SELECT id, first_name || ' ' || last_name AS name FROM users
+      WHERE active ORDER BY first_name, last_name, id LIMIT 1000`,
+  );
+  return rows.map((r) => ({ value: r.id, label: r.name }));
+}
+
+export async function slipFormOptions(db: Queryable): Promise<SlipFormOptions> {
+  return {
+    how: howOptions(),
+    where: whereOptions(),
+    user: await billerOptions(db),
+    rateMultiplier: rateMultiplierOptions(),
+  };
+}
+
+/** The columns every presented slip needs (alias s = slips). */
+const SLIP_SELECT = `
+  SELECT s.id, s.version, s.task_id, s.user_id, to_char(s.work_date, 'YYYY-MM-DD') AS work_date,
+         s.start_time::text AS start_time, s.stop_time::text AS stop_time, s.where_code, s.how_code,
+         s.rate_multiplier::text AS rate_multiplier, s.comment, s.created_at, s.updated_at,
+         s.created_by, s.updated_by,
+         t.title AS task_title, t.is_project, t.status AS task_status, t.department_id AS task_department_id,
+         c.id AS case_id, c.title AS case_title, c.status AS case_status,
+         o.id AS organization_id, o.name AS organization_name,
+         u.first_name || ' ' || u.last_name AS user_name,
+         cb.first_name || ' ' || cb.last_name AS created_by_name,
+         ub.first_name || ' ' || ub.last_name AS updated_by_name
+    FROM slips s
+    JOIN tasks t ON t.id = s.task_id
+    JOIN cases c ON c.id = t.case_id
+    JOIN organizations o ON o.id = c.organization_id
+    JOIN users u ON u.id = s.user_id
+    LEFT JOIN users cb ON cb.id = s.created_by
+    LEFT JOIN users ub ON ub.id = s.updated_by`;
+
+export type SlipRow = {
+  id: number;
+  version: number;
+  task_id: number;
+  user_id: number;
+  work_date: string;
+  start_time: string;
+  stop_time: string | null;
+  where_code: string | null;
+  how_code: string | null;
+  rate_multiplier: string;
+  comment: string | null;
+  created_at: Date;
+  updated_at: Date;
+  created_by: number | null;
+  updated_by: number | null;
+  task_title: string;
+  is_project: boolean;
+  task_status: string;
+  task_department_id: number | null;
+  case_id: number;
+  case_title: string;
+  case_status: string;
+  organization_id: number;
+  organization_name: string;
+  user_name: string;
+  created_by_name: string | null;
+  updated_by_name: string | null;
+};
+
+const codeOption = (
+  list: readonly { value: string; label: string }[],
+  value: string | null,
+): Option | null => {
+  if (value === null) return null;
+  return { value, label: list.find((c) => c.value === value)?.label ?? value };
+};
+
+/** '1.0' -> '1', '1.5' -> '1.5' (the wire values of RATE_MULTIPLIER_OPTIONS). */
+export const rateValue = (stored: string) => String(Number(stored));
+
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+/** yyyy-MM-dd -> MM/dd/yyyy */
+export const displayDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+export function presentSlip(r: SlipRow): Slip {
+  const start = fromDbTime(r.start_time);
+  const stop = r.stop_time === null ? null : fromDbTime(r.stop_time);
+  const rate = rateValue(r.rate_multiplier);
+  return {
+    id: r.id,
+    number: r.id,
+    version: r.version,
+    startTime: formatTimeOfDay(start),
+    stopTime: stop === null ? null : formatTimeOfDay(stop),
+    date: displayDate(r.work_date),
+    task: { value: r.task_id, label: r.task_title },
+    case: { value: r.case_id, label: r.case_title },
+    organization: { value: r.organization_id, label: r.organization_name },
+    user: { value: r.user_id, label: r.user_name },
+    where: codeOption(WHERE_OPTIONS, r.where_code),
+    how: codeOption(HOW_OPTIONS, r.how_code),
+    rateMultiplier: codeOption(RATE_MULTIPLIER_OPTIONS, rate)!,
+    comment: r.comment,
+    taskId: r.task_id,
+    caseId: r.case_id,
+    isProject: r.is_project,
+    start: `${r.work_date}T${hhmm(start)}`,
+    stop: stop === null ? null : `${r.work_date}T${hhmm(stop)}`,
+    minutes: stop !== null && stop > start ? stop - start : null,
+    created: {
+      at: r.created_at.toISOString(),
+      by: r.created_by === null ? null : { value: r.created_by, label: r.created_by_name ?? '' },
+    },
+    updated: {
+      at: r.updated_at.toISOString(),
+      by: r.updated_by === null ? null : { value: r.updated_by, label: r.updated_by_name ?? '' },
+    },
+  };
+}
+
+export async function loadSlipRow(db: Queryable, id: number, forUpdate = false): Promise<SlipRow | null> {
+  const { rows } = await db.query<SlipRow>(
+    `${SLIP_SELECT} WHERE s.id = $1 ${forUpdate ? 'FOR UPDATE OF s' : ''}`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function requireSlip(db: Queryable, id: number): Promise<Slip> {
+  const row = await loadSlipRow(db, id);
+  if (!row) throw notFound();
+  return presentSlip(row);
+}
+
+/** One user's slips of one day, by start (slips_user_day_idx). */
+export async function daySlips(db: Queryable, userId: number, isoDate: string): Promise<Slip[]> {
+  const { rows } = await db.query<SlipRow>(
+    `${SLIP_SELECT} WHERE s.user_id = $1 AND s.work_date = $2::date ORDER BY s.start_time, s.id`,
+    [userId, isoDate],
+  );
+  return rows.map(presentSlip);
+}
+
+/** A task's slips, every user's, by date then start; keyset paged after (work_date, start_time, id). */
+export async function taskSlips(
+  db: Queryable,
+  taskId: number,
+  limit: number,
+  after: [string, string, number] | null,
+): Promise<{ items: Slip[]; next: string | null }> {
+  const { rows } = await db.query<SlipRow>(
+    `${SLIP_SELECT} WHERE s.task_id = $1
+       AND ($2::date IS NULL OR (s.work_date, s.start_time, s.id) > ($2::date, $3::time, $4::int))
+     ORDER BY s.work_date, s.start_time, s.id LIMIT $5`,
+    [taskId, after?.[0] ?? null, after?.[1] ?? null, after?.[2] ?? null, limit + 1],
+  );
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(presentSlip),
+    next: rows.length > limit && last ? encodeCursor([last.work_date, last.start_time, last.id]) : null,
+  };
+}
+
+export type BucketRow = {
+  category_id: number;
+  category_name: string;
+  minutes: number | null;
+  comment: string | null;
+  version: number | null;
+};
+
+export const presentBucket = (r: BucketRow): Bucket => ({
+  category: { id: r.category_id, title: r.category_name },
+  time: minutesToHmm(r.minutes ?? 0),
+  minutes: r.minutes ?? 0,
+  comment: r.comment,
+  version: r.version ?? 0,
+});
+
+/** One row per active bucket category (sort order, name) with the user's time that day, 0 when none. */
+export async function dayBuckets(db: Queryable, userId: number, isoDate: string): Promise<Bucket[]> {
+  const { rows } = await db.query<BucketRow>(
+    `SELECT bc.id AS category_id, bc.name AS category_name, b.minutes, b.comment, b.version
+       FROM bucket_categories bc
+       LEFT JOIN buckets b ON b.category_id = bc.id AND b.user_id = $1 AND b.work_date = $2::date
+      WHERE bc.active
+      ORDER BY bc.sort_order, bc.name, bc.id`,
+    [userId, isoDate],
+  );
+  return rows.map(presentBucket);
+}
+
+/** A slip's parsed form (slipForm output). */
+export type SlipValues = {
+  version: number;
+  startTime: number;
+  stopTime: number | null;
+  date: Date;
+  task: number;
+  where: string | null;
+  how: string | null;
+  rateMultiplier: string;
+  comment: string | null;
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const isoOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
+export const notOwner = () => new HttpError(403, 'FORBIDDEN', NOT_OWNER, {}, [NOT_OWNER]);
+
+export type TaskState = { id: number; case_id: number; task_status: string; case_status: string };
+
+export async function taskState(db: Queryable, taskId: number, lock = false): Promise<TaskState | null> {
+  const { rows } = await db.query<TaskState>(
+    `SELECT t.id, t.case_id, t.status AS task_status, c.status AS case_status
+       FROM tasks t JOIN cases c ON c.id = t.case_id WHERE t.id = $1 ${lock ? 'FOR SHARE OF t, c' : ''}`,
+    [taskId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Why no time may be logged on the task, or null when it may (a closed case wins over a closed task). */
+export function closedMessage(task: TaskState): string | null {
+  if (task.case_status === 'CLOSED') return CLOSED_CASE;
+  if (task.task_status === 'CLOSED') return CLOSED_TASK;
+  return null;
+}
+
+/** Cross-field and database checks of a save: stop after start, the task exists and is open. */
+async function checkSlip(tx: Queryable, values: SlipValues): Promise<void> {
+  const fields: Record<string, string[]> = {};
+  if (values.stopTime !== null && values.stopTime <= values.startTime) fields.stopTime = [STOP_AFTER_START];
+  const task = await taskState(tx, values.task, true);
+  if (!task) fields.task = ['This value is not valid.'];
+  else {
+    const closed = closedMessage(task);
+    if (closed) fields.task = [closed];
+  }
+  if (Object.keys(fields).length) throw badRequest(fields);
+}
+
+const columns = (values: SlipValues) => [
+  values.task,
+  isoOf(values.date),
+  toDbTime(values.startTime),
+  values.stopTime === null ? null : toDbTime(values.stopTime),
+  values.where,
+  values.how,
+  values.rateMultiplier,
+  values.comment,
+];
+
+/** Creates a slip billed to the actor (the biller is the signed-in user, never a form value). */
+export async function createSlip(tx: Queryable, values: SlipValues, actorId: number): Promise<Slip> {
+  await checkSlip(tx, values);
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO slips (task_id, work_date, start_time, stop_time, where_code, how_code, rate_multiplier, comment,
+                        user_id, created_by, updated_by)
+     VALUES ($1, $2::date, $3::time, $4::time, $5, $6, $7::numeric, $8, $9, $9, $9) RETURNING id`,
+    [...columns(values), actorId],
+  );
+  return presentSlip((await loadSlipRow(tx, rows[0]!.id))!);
+}
+
+/** The locked slip, refused unless the actor owns it and saw its current version. */
+export async function lockOwnSlip(
+  tx: Queryable,
+  id: number,
+  actorId: number,
+  version: number | undefined,
+  timeZone: string,
+): Promise<SlipRow> {
+  const row = await loadSlipRow(tx, id, true);
+  if (!row) throw notFound();
+  if (row.user_id !== actorId) throw notOwner();
+  if (version !== undefined && row.version !== version) {
+    throw conflict(changedByMessage(row.updated_by_name, row.updated_at, timeZone), presentSlip(row));
+  }
+  return row;
+}
+
+/** Saves the owner's slip at the version they saw; the biller (user_id) is never written. */
+export async function updateSlip(
+  tx: Queryable,
+  id: number,
+  values: SlipValues,
+  actorId: number,
+  timeZone: string,
+): Promise<Slip> {
+  await lockOwnSlip(tx, id, actorId, values.version, timeZone);
+  await checkSlip(tx, values);
+  await tx.query(
+    `UPDATE slips SET task_id = $1, work_date = $2::date, start_time = $3::time, stop_time = $4::time,
+            where_code = $5, how_code = $6, rate_multiplier = $7::numeric, comment = $8,
+            version = version + 1, updated_at = now(), updated_by = $9
+      WHERE id = $10`,
+    [...columns(values), actorId, id],
+  );
+  return presentSlip((await loadSlipRow(tx, id))!);
+}
+
+export async function deleteSlip(
+  tx: Queryable,
+  id: number,
+  actorId: number,
+  version: number | undefined,
+  timeZone: string,
+): Promise<void> {
+  await lockOwnSlip(tx, id, actorId, version, timeZone);
+  await tx.query('DELETE FROM slips WHERE id = $1', [id]);
+}
+
+/** The values of a new slip: today in the company zone, the task (with its case and client) when given. */
+export async function blankSlip(
+  db: Queryable,
+  taskId: number | null,
+  user: { id: number; name: string },
+  today: string,
+): Promise<Record<string, unknown>> {
+  let task: { id: number; title: string; is_project: boolean; case_id: number; case_title: string } | null =
+    null;
+  let organization: Option | null = null;
+  if (taskId) {
+    const { rows } = await db.query<{
+      id: number;
+      title: string;
+      is_project: boolean;
+      case_id: number;
+      case_title: string;
+      organization_id: number;
+      organization_name: string;
+    }>(
+      `SELECT t.id, t.title, t.is_project, c.id AS case_id, c.title AS case_title,
+              o.id AS organization_id, o.name AS organization_name
+         FROM tasks t JOIN cases c ON c.id = t.case_id JOIN organizations o ON o.id = c.organization_id
+        WHERE t.id = $1`,
+      [taskId],
+    );
+    const r = rows[0];
+    if (r) {
+      task = r;
+      organization = { value: r.organization_id, label: r.organization_name };
+    }
+  }
+  return {
+    id: 0,
+    number: 0,
+    version: 0,
+    startTime: '',
+    stopTime: '',
+    date: today,
+    task: task ? { value: task.id, label: task.title } : null,
+    case: task ? { value: task.case_id, label: task.case_title } : null,
+    organization,
+    user: { value: user.id, label: user.name },
+    where: null,
+    how: null,
+    rateMultiplier: { ...RATE_MULTIPLIER_OPTIONS[1] },
+    comment: null,
+    taskId: task?.id ?? null,
+    caseId: task?.case_id ?? null,
+    isProject: task?.is_project ?? false,
+    start: '',
+    stop: null,
+    minutes: null,
+    created: { at: '', by: null },
+    updated: { at: '', by: null },
+  };
+}

@@ -1,0 +1,50 @@
+// /api/admin/staff (administrators only) and /api/suggest/staff/ (any signed-in user).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idOrCreateParam } from '../../../shared/schemas/common.js';
+import { staffForm, staffListQuery } from '../../../shared/schemas/staff.js';
+import type { Database } from '../../db/client.js';
+import { authorize, currentUser } from '../../platform/auth.js';
+import { newStaff, staffFormOptions } from './staff.presenter.js';
+import { createStaff, listStaff, loadStaff, saveStaff, suggestStaff } from './staff.service.js';
+
+export function staffRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get('/api/admin/staff', { schema: { querystring: staffListQuery } }, async (request) => {
+    authorize(currentUser(request), 'admin');
+    return listStaff(database.pool, request.query);
+  });
+  api.get('/api/admin/staff/:id', { schema: { params: idOrCreateParam } }, async (request) => {
+    authorize(currentUser(request), 'admin');
+    const { id } = request.params;
+    const staff = id === 'create' ? newStaff() : await loadStaff(database.pool, id);
+    return { staff, formOptions: staffFormOptions() };
+  });
+  api.post(
+    '/api/admin/staff/:id',
+    { schema: { params: idOrCreateParam, body: staffForm } },
+    async (request) => {
+      const user = currentUser(request);
+      authorize(user, 'admin');
+      const { id } = request.params;
+      const staff =
+        id === 'create'
+          ? await createStaff(database, request.body, user.id)
+          : await saveStaff(database, id, request.body, user.id, timeZone);
+      return { staff };
+    },
+  );
+  api.get(
+    '/api/suggest/staff/',
+    {
+      schema: {
+        querystring: z.object({
+          q: z.string().trim().max(100).optional(),
+          limit: z.coerce.number().int().min(1).max(100).default(25),
+        }),
+      },
+    },
+    async (request) => suggestStaff(database.pool, request.query.q, request.query.limit),
+  );
+}

@@ -1,0 +1,145 @@
+// The generic entity calls of SPEC §7 for a record described by a RecordDef:
+//   GET  {path}?filters      -> { items, next }                     (keyset list, bounded)
+//   GET  {path}/{id|create}  -> { <key>: record, formOptions }
+//   POST {path}/{id|create}  -> { <key>: record }                   (form values, select options as bare values)
+//   DELETE {path}/{id}?version= -> { deleted: true }
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idOrCreateParam, idParam, type Option } from '../../shared/schemas/common.js';
+import type { Database } from '../db/client.js';
+import { type AuthUser, authorize, currentUser, registerPolicy } from './auth.js';
+import {
+  createRecord,
+  deleteRecord,
+  type ListFilter,
+  listRecords,
+  type Presented,
+  type Queryable,
+  type RecordDef,
+  registerRecordHistory,
+  requireRecord,
+  type SaveHooks,
+  type SortDef,
+  updateRecord,
+} from './records.js';
+
+export type RecordRoutes<Form extends z.ZodType<{ version: number }>, Query extends z.ZodType> = {
+  path: string;
+  /** Response key of one record (SPEC §7: the entity under a named key). */
+  key: string;
+  def: RecordDef;
+  /** Who may change records: any signed-in user, or administrators only. */
+  write: 'user' | 'admin';
+  form: Form;
+  listQuery: Query;
+  /** Adds the list's filters to `filter` and returns its sort. */
+  list: (query: z.infer<Query>, filter: ListFilter, user: AuthUser) => SortDef;
+  /** The values of a new record; `query` holds the prefill values of the address (e.g. ?name=). */
+  blank: (
+    query: Record<string, string | undefined>,
+    db: Queryable,
+  ) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  formOptions?: (db: Queryable) => Promise<Record<string, Option[]>> | Record<string, Option[]>;
+  /** Form values -> column values (default: the form without its version). */
+  toValues?: (form: z.infer<Form>) => Record<string, unknown>;
+  hooks?: (user: AuthUser) => SaveHooks;
+  /** Adds values to a list page's rows with one query for the whole page (e.g. totals), never one per row. */
+  listed?: (db: Queryable, items: Presented[]) => Promise<Presented[]>;
+};
+
+const deleteQuery = z.object({ version: z.coerce.number().int().min(0).optional() });
+
+export function recordRoutes<Form extends z.ZodType<{ version: number }>, Query extends z.ZodType>(
+  app: FastifyInstance,
+  database: Database,
+  timeZone: string,
+  spec: RecordRoutes<Form, Query>,
+): void {
+  const { def } = spec;
+  const readAction = `read:${def.key}`;
+  const writeAction = `write:${def.key}`;
+  registerPolicy(readAction, (user) => def.canRead(user));
+  registerPolicy(writeAction, (user) => def.canRead(user) && (spec.write === 'user' || user.isAdmin));
+  registerRecordHistory(def);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const reader = (request: FastifyRequest) => {
+    const user = currentUser(request);
+    authorize(user, readAction);
+    return user;
+  };
+  const writer = (request: FastifyRequest) => {
+    const user = currentUser(request);
+    authorize(user, writeAction);
+    return user;
+  };
+
+  // Authorization runs before validation: a caller without the right learns nothing from validation errors.
+  const canRead = async (request: FastifyRequest) => {
+    reader(request);
+  };
+  const canWrite = async (request: FastifyRequest) => {
+    writer(request);
+  };
+
+  api.get(spec.path, { schema: { querystring: spec.listQuery }, preValidation: canRead }, async (request) => {
+    const user = reader(request);
+    const query = request.query as z.infer<Query> & { limit: number; after?: string };
+    const filter: ListFilter = { where: [], params: [] };
+    const sort = spec.list(query, filter, user);
+    const page = await listRecords(database.pool, def, {
+      filter,
+      sort,
+      limit: query.limit,
+      after: query.after,
+    });
+    return spec.listed ? { ...page, items: await spec.listed(database.pool, page.items) } : page;
+  });
+
+  api.get(
+    `${spec.path}/:id`,
+    {
+      schema: { params: idOrCreateParam, querystring: z.record(z.string(), z.string().max(200)) },
+      preValidation: canRead,
+    },
+    async (request) => {
+      reader(request);
+      const { id } = request.params;
+      const record =
+        id === 'create'
+          ? { id: 0, version: 0, ...(await spec.blank(request.query, database.pool)) }
+          : await requireRecord(database.pool, def, id);
+      return { [spec.key]: record, formOptions: (await spec.formOptions?.(database.pool)) ?? {} };
+    },
+  );
+
+  api.post(`${spec.path}/:id`, { schema: { params: idOrCreateParam, body: spec.form } }, async (request) => {
+    const user = writer(request);
+    const form = request.body as z.infer<Form>;
+    const { version, ...rest } = form as { version: number } & Record<string, unknown>;
+    const values = spec.toValues ? spec.toValues(form) : rest;
+    const hooks = spec.hooks?.(user) ?? {};
+    const { id } = request.params;
+    const record: Presented =
+      id === 'create'
+        ? await createRecord(database, def, values, user.id, hooks)
+        : await updateRecord(database, def, id, version, values, user.id, timeZone, hooks);
+    return { [spec.key]: record };
+  });
+
+  api.delete(
+    `${spec.path}/:id`,
+    { schema: { params: idParam, querystring: deleteQuery }, preValidation: canWrite },
+    async (request) => {
+      writer(request);
+      await deleteRecord(database, def, request.params.id, request.query.version, timeZone);
+      return { deleted: true };
+    },
+  );
+}
+
+/** Suggestions for pickers: `{label, value}` options matching `q`, bounded by `limit`. */
+export const suggestQuery = z.object({
+  q: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+});

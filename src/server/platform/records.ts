@@ -1,0 +1,400 @@
+// Versioned records: one load / create / save / delete / keyset-list implementation that every entity describes
+// declaratively (table, fields, references). Saves lock the row, refuse a stale version with 409, and write field
+// history from the displayed values before and after, all in one transaction.
+import type pg from 'pg';
+import { z } from 'zod';
+import type { ListPage, Option } from '../../shared/schemas/common.js';
+import type { Database } from '../db/client.js';
+import type { AuthUser } from './auth.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { badRequest, conflict, HttpError, notFound } from './errors.js';
+import { type Change, historyText, recordHistory, registerHistoryEntity } from './history.js';
+import { changedByMessage } from './stamp.js';
+import { withTransaction } from './transaction.js';
+
+export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
+
+export type FieldKind = 'text' | 'bool' | 'int' | 'date' | 'timestamp' | 'ref' | 'code';
+
+export type RecordField = {
+  /** Name in the API and the form. */
+  name: string;
+  column: string;
+  label: string;
+  kind?: FieldKind;
+  /** kind ref: the joined table and the SQL label of its row (alias `${name}_r`). */
+  ref?: { table: string; label: string };
+  /** kind code: value -> label (stored as the value, presented as {label, value}). */
+  codes?: readonly { value: string; label: string }[];
+  /** false: not written by saves (computed or owned elsewhere). */
+  writable?: boolean;
+  /** false: changes are not recorded in field history. */
+  history?: boolean;
+  /** The text field history records for the presented value (default: its label, or the value as text). */
+  display?: (value: unknown) => string | null;
+};
+
+export type RecordDef = {
+  /** History key and policy subject: /api/history/{key}/{id}. */
+  key: string;
+  table: string;
+  /** SPEC §3 entity class shown on the history screen. */
+  objectClass: string;
+  fields: RecordField[];
+  /** SQL expression (alias t) naming one record, e.g. "t.name". */
+  title: string;
+  /** Foreign keys that block a delete, with the message shown; default is a generic one. */
+  inUseMessage?: string;
+  canRead: (user: AuthUser) => boolean;
+  /** Adds derived values to every presented record (e.g. the form parts of a timestamp). */
+  present?: (record: Presented) => Presented;
+};
+
+export type Presented = {
+  id: number;
+  version: number;
+  created: string;
+  createdBy: Option | null;
+  updated: string;
+  updatedBy: Option | null;
+  [field: string]: unknown;
+};
+
+const alias = (f: RecordField) => `${f.name}_r`;
+const ident = (name: string) => `"${name.replace(/"/g, '')}"`;
+
+function selectList(def: RecordDef): { columns: string; joins: string } {
+  const cols = ['t.id', 't.version', 't.created_at', 't.updated_at', 't.created_by', 't.updated_by'];
+  const joins: string[] = [
+    'LEFT JOIN users cb ON cb.id = t.created_by',
+    'LEFT JOIN users ub ON ub.id = t.updated_by',
+  ];
+  cols.push(`cb.first_name || ' ' || cb.last_name AS created_by_name`);
+  cols.push(`ub.first_name || ' ' || ub.last_name AS updated_by_name`);
+  for (const f of def.fields) {
+    const kind = f.kind ?? 'text';
+    if (kind === 'date') cols.push(`to_char(t.${f.column}, 'MM/DD/YYYY') AS ${ident(f.name)}`);
+    else cols.push(`t.${f.column} AS ${ident(f.name)}`);
+    if (kind === 'ref' && f.ref) {
+      joins.push(`LEFT JOIN ${f.ref.table} ${alias(f)} ON ${alias(f)}.id = t.${f.column}`);
+      cols.push(`${f.ref.label.replaceAll('$', alias(f))} AS ${ident(`${f.name}__label`)}`);
+    }
+  }
+  return { columns: cols.join(', '), joins: joins.join(' ') };
+}
+
+type Row = Record<string, unknown> & {
+  id: number;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  created_by: number | null;
+  updated_by: number | null;
+  created_by_name: string | null;
+  updated_by_name: string | null;
+};
+
+const stampOption = (id: number | null, name: string | null): Option | null =>
+  id === null ? null : { value: id, label: name ?? '' };
+
+export function presentRow(def: RecordDef, row: Row): Presented {
+  const out: Presented = {
+    id: row.id,
+    version: row.version,
+    created: row.created_at.toISOString(),
+    createdBy: stampOption(row.created_by, row.created_by_name),
+    updated: row.updated_at.toISOString(),
+    updatedBy: stampOption(row.updated_by, row.updated_by_name),
+  };
+  for (const f of def.fields) {
+    const value = row[f.name];
+    const kind = f.kind ?? 'text';
+    if (kind === 'ref') {
+      out[f.name] =
+        value === null || value === undefined
+          ? null
+          : { value: value as number, label: String(row[`${f.name}__label`] ?? '') };
+    } else if (kind === 'code') {
+      out[f.name] =
+        value === null || value === undefined
+          ? null
+          : {
+              value: value as string,
+              label: f.codes?.find((c) => c.value === value)?.label ?? String(value),
+            };
+    } else if (kind === 'timestamp') {
+      out[f.name] = value instanceof Date ? value.toISOString() : null;
+    } else {
+      out[f.name] = value ?? null;
+    }
+  }
+  return def.present ? def.present(out) : out;
+}
+
+/** The text a person sees for a presented value: what field history records. */
+function displayed(value: unknown): string | null {
+  if (value && typeof value === 'object' && 'label' in value) return (value as Option).label || null;
+  return historyText(value as never);
+}
+
+export function historyChanges(def: RecordDef, before: Presented | null, after: Presented): Change[] {
+  const changes: Change[] = [];
+  for (const f of def.fields) {
+    if (f.history === false) continue;
+    const show = f.display ?? displayed;
+    const oldValue = before ? show(before[f.name]) : null;
+    const newValue = show(after[f.name]);
+    if (oldValue !== newValue) changes.push({ field: f.name, oldValue, newValue });
+  }
+  return changes;
+}
+
+export async function loadRecord(
+  db: Queryable,
+  def: RecordDef,
+  id: number,
+  forUpdate = false,
+): Promise<Presented | null> {
+  const { columns, joins } = selectList(def);
+  const { rows } = await db.query<Row>(
+    `SELECT ${columns} FROM ${def.table} t ${joins} WHERE t.id = $1 ${forUpdate ? 'FOR UPDATE OF t' : ''}`,
+    [id],
+  );
+  return rows[0] ? presentRow(def, rows[0]) : null;
+}
+
+export async function requireRecord(db: Queryable, def: RecordDef, id: number): Promise<Presented> {
+  const record = await loadRecord(db, def, id);
+  if (!record) throw notFound();
+  return record;
+}
+
+/** Column values to write: dates are stored from MM/dd/yyyy, everything else as given. */
+function writes(
+  def: RecordDef,
+  values: Record<string, unknown>,
+): { column: string; sql: string; value: unknown }[] {
+  const out: { column: string; sql: string; value: unknown }[] = [];
+  for (const f of def.fields) {
+    if (f.writable === false || !(f.name in values)) continue;
+    const value = values[f.name] === undefined ? null : values[f.name];
+    const sql = f.kind === 'date' ? `to_date($?, 'MM/DD/YYYY')` : '$?';
+    out.push({ column: f.column, sql, value });
+  }
+  return out;
+}
+
+type PgError = { code?: string; constraint?: string };
+
+/** A reference to a record that does not exist (23503 on write) becomes a field error. */
+function mapWriteError(def: RecordDef, error: unknown): never {
+  const pgError = error as PgError;
+  if (pgError?.code === '23503' && pgError.constraint) {
+    const field = def.fields.find((f) => pgError.constraint!.includes(`_${f.column}_`));
+    if (field) throw badRequest({ [field.name]: ['This value is not valid.'] });
+  }
+  throw error;
+}
+
+export type SaveHooks = {
+  /** Checks across fields or against the database, inside the transaction; throw badRequest to refuse. */
+  validate?: (tx: pg.PoolClient, values: Record<string, unknown>, before: Presented | null) => Promise<void>;
+  /** Work after the write in the same transaction (join tables, derived rows); returns extra history changes. */
+  after?: (tx: pg.PoolClient, id: number, before: Presented | null) => Promise<Change[] | undefined>;
+  /** New records only: values looked up in the transaction (e.g. an auto-assigned owner), merged over the form's. */
+  fill?: (tx: pg.PoolClient, values: Record<string, unknown>) => Promise<Record<string, unknown>>;
+};
+
+export async function createRecord(
+  database: Database,
+  def: RecordDef,
+  values: Record<string, unknown>,
+  actorId: number,
+  hooks: SaveHooks = {},
+): Promise<Presented> {
+  return withTransaction(database, async ({ client }) => {
+    await hooks.validate?.(client, values, null);
+    const cols = writes(def, { ...values, ...(await hooks.fill?.(client, values)) });
+    const params: unknown[] = [];
+    const placeholders = cols.map((c) => {
+      params.push(c.value);
+      return c.sql.replace('$?', `$${params.length}`);
+    });
+    params.push(actorId);
+    const actor = `$${params.length}`;
+    let id: number;
+    try {
+      const { rows } = await client.query<{ id: number }>(
+        `INSERT INTO ${def.table} (${[...cols.map((c) => c.column), 'created_by', 'updated_by'].join(', ')})
+         VALUES (${[...placeholders, actor, actor].join(', ')}) RETURNING id`,
+        params,
+      );
+      id = rows[0]!.id;
+    } catch (error) {
+      mapWriteError(def, error);
+    }
+    const extra = (await hooks.after?.(client, id, null)) ?? [];
+    const after = (await loadRecord(client, def, id))!;
+    await recordHistory(client, {
+      entity: def.key,
+      entityId: id,
+      actorId,
+      changes: [...historyChanges(def, null, after), ...extra],
+    });
+    return after;
+  });
+}
+
+export async function updateRecord(
+  database: Database,
+  def: RecordDef,
+  id: number,
+  version: number,
+  values: Record<string, unknown>,
+  actorId: number,
+  timeZone: string,
+  hooks: SaveHooks = {},
+): Promise<Presented> {
+  return withTransaction(database, async ({ client }) => {
+    const before = await loadRecord(client, def, id, true);
+    if (!before) throw notFound();
+    if (before.version !== version) {
+      throw conflict(
+        changedByMessage(before.updatedBy?.label ?? null, new Date(before.updated), timeZone),
+        before,
+      );
+    }
+    await hooks.validate?.(client, values, before);
+    const cols = writes(def, values);
+    const params: unknown[] = [];
+    const sets = cols.map((c) => {
+      params.push(c.value);
+      return `${c.column} = ${c.sql.replace('$?', `$${params.length}`)}`;
+    });
+    params.push(actorId, id);
+    try {
+      await client.query(
+        `UPDATE ${def.table} SET ${[...sets, 'version = version + 1', 'updated_at = now()', `updated_by = $${params.length - 1}`].join(', ')}
+          WHERE id = $${params.length}`,
+        params,
+      );
+    } catch (error) {
+      mapWriteError(def, error);
+    }
+    const extra = (await hooks.after?.(client, id, before)) ?? [];
+    const after = (await loadRecord(client, def, id))!;
+    const changes = [...historyChanges(def, before, after), ...extra];
+    await recordHistory(client, { entity: def.key, entityId: id, actorId, changes });
+    return after;
+  });
+}
+
+export const IN_USE_MESSAGE =
+  'This record is in use elsewhere and cannot be deleted. Mark it inactive instead.';
+
+/** Deletes one record at the version the user saw; a record other rows still refer to is refused, not orphaned. */
+export async function deleteRecord(
+  database: Database,
+  def: RecordDef,
+  id: number,
+  version: number | undefined,
+  timeZone: string,
+): Promise<void> {
+  await withTransaction(database, async ({ client }) => {
+    const before = await loadRecord(client, def, id, true);
+    if (!before) throw notFound();
+    if (version !== undefined && before.version !== version) {
+      throw conflict(
+        changedByMessage(before.updatedBy?.label ?? null, new Date(before.updated), timeZone),
+        before,
+      );
+    }
+    try {
+      await client.query('SAVEPOINT del');
+      await client.query(`DELETE FROM ${def.table} WHERE id = $1`, [id]);
+    } catch (error) {
+      if ((error as PgError).code === '23503') {
+        await client.query('ROLLBACK TO SAVEPOINT del');
+        throw badRequest({}, [def.inUseMessage ?? IN_USE_MESSAGE]);
+      }
+      throw error;
+    }
+  });
+}
+
+// ---- Lists: keyset pages over an indexed sort, filters given as SQL fragments ----
+
+export type SortDef = {
+  /** SQL expressions (alias t) of the sort key, NOT NULL, followed by t.id; an index should cover them. */
+  keys: string[];
+  dir?: 'asc' | 'desc';
+};
+
+export type ListFilter = { where: string[]; params: unknown[] };
+
+/** Appends a parameter and returns its placeholder. */
+export function param(filter: ListFilter, value: unknown): string {
+  filter.params.push(value);
+  return `$${filter.params.length}`;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const cursorSchema = z.array(z.union([z.string(), z.number(), z.boolean()])).min(1);
+
+export async function listRecords(
+  db: Queryable,
+  def: RecordDef,
+  options: { filter: ListFilter; sort: SortDef; limit: number; after?: string },
+): Promise<ListPage<Presented>> {
+  const { columns, joins } = selectList(def);
+  const filter: ListFilter = { where: [...options.filter.where], params: [...options.filter.params] };
+  const keys = [...options.sort.keys, 't.id'];
+  const desc = options.sort.dir === 'desc';
+  const keyCols = keys.map((k, i) => `${k} AS _k${i}`);
+  if (options.after) {
+    const cursor = decodeCursor(options.after, cursorSchema);
+    if (cursor.length !== keys.length)
+      throw badRequest({ after: ['This page link is no longer valid. Reload the list.'] });
+    const placeholders = cursor.map((v) => param(filter, v));
+    filter.where.push(`(${keys.join(', ')}) ${desc ? '<' : '>'} (${placeholders.join(', ')})`);
+  }
+  const limit = param(filter, options.limit + 1);
+  const order = keys.map((k) => `${k} ${desc ? 'DESC' : 'ASC'}`).join(', ');
+  const { rows } = await db.query<Row>(
+    `SELECT ${columns}, ${keyCols.join(', ')} FROM ${def.table} t ${joins}
+      ${filter.where.length ? `WHERE ${filter.where.join(' AND ')}` : ''}
+      ORDER BY ${order} LIMIT ${limit}`,
+    filter.params,
+  );
+  const page = rows.slice(0, options.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => presentRow(def, r)),
+    next:
+      rows.length > options.limit && last
+        ? encodeCursor(keys.map((_, i) => last[`_k${i}`] as string | number | boolean))
+        : null,
+  };
+}
+
+/** Registers the record's field history (readable by whoever may read the record). */
+export function registerRecordHistory(def: RecordDef): void {
+  const fieldLabels = Object.fromEntries(def.fields.map((f) => [f.name, f.label]));
+  registerHistoryEntity({
+    key: def.key,
+    objectClass: def.objectClass,
+    fieldLabels,
+    title: async (db, id) => {
+      const { rows } = await db.query<{ title: string }>(
+        `SELECT ${def.title} AS title FROM ${def.table} t WHERE t.id = $1`,
+        [id],
+      );
+      return rows[0]?.title ?? null;
+    },
+    canRead: (user) => def.canRead(user),
+  });
+}
+
+export { HttpError };

@@ -1,0 +1,57 @@
+// Cases (also called invoices) and their tasks: code lists, forms and list filters the server and screens share.
+import { z } from 'zod';
+import { listQuery } from './common.js';
+import {
+  BLANK,
+  type CodeList,
+  codeValues,
+  optionalRef,
+  optionalText,
+  requiredRef,
+  requiredText,
+  version,
+} from './fields.js';
+
+export const WORK_STATUSES = [
+  { value: 'OPEN', label: 'Open' },
+  { value: 'CLOSED', label: 'Closed' },
+] as const satisfies CodeList;
+export type WorkStatus = (typeof WORK_STATUSES)[number]['value'];
+
+/** The list's status filter: Open (default), Closed, or all. */
+export const CASE_STATUS_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: 'OPEN', label: 'Open' },
+  { value: 'CLOSED', label: 'Closed' },
+] as const satisfies CodeList;
+
+export const CASE_HAS_TASKS = 'This case has tasks and cannot be deleted. Close it instead.';
+
+/** A required Open/Closed code. */
+export const workStatus = () =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(codeValues(WORK_STATUSES), { error: BLANK }),
+  );
+
+export const caseForm = z.object({
+  version: version(),
+  title: requiredText(200),
+  organization: requiredRef(),
+  status: workStatus(),
+  department: optionalRef(),
+  assignedTo: optionalRef(),
+  description: optionalText(10_000),
+});
+export type CaseForm = z.infer<typeof caseForm>;
+
+export const CASE_SORTS = ['number', 'updated'] as const;
+
+export const caseListQuery = listQuery.extend({
+  status: z.enum(codeValues(CASE_STATUS_FILTERS)).default('OPEN'),
+  organization: optionalRef(),
+  department: optionalRef(),
+  assignedTo: optionalRef(),
+  sort: z.enum(CASE_SORTS).default('number'),
+});
+export type CaseListQuery = z.infer<typeof caseListQuery>;

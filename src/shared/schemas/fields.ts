@@ -1,0 +1,104 @@
+// Zod building blocks for entity forms, on the SPEC §5 rules: client forms and server routes parse with the same ones.
+import { z } from 'zod';
+import { formatDate, parseDateInput } from '../format/date.js';
+import { checkDuns, checkEmail, checkPhone, checkTaxId } from '../format/validators.js';
+
+export const BLANK = 'This value should not be blank.';
+
+/** Required single-line text, trimmed. */
+export const requiredText = (max = 200) => z.string().trim().min(1, BLANK).max(max);
+
+/** Optional text: empty or missing becomes null. */
+export const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Text checked (and normalised) by one of the shared SPEC §5 validators; empty becomes null. */
+function checked(check: (input: string) => { valid: boolean; value: string; error?: string }) {
+  return z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const result = check(v);
+      if (!result.valid) {
+        ctx.addIssue({ code: 'custom', message: result.error ?? BLANK });
+        return z.NEVER;
+      }
+      return result.value;
+    });
+}
+
+export const optionalEmail = () => checked(checkEmail);
+export const optionalPhone = () => checked(checkPhone);
+export const optionalTaxId = () => checked(checkTaxId);
+export const optionalDuns = () => checked(checkDuns);
+
+/** A date typed in any accepted format; travels and is stored as MM/dd/yyyy, empty is null. */
+export const optionalDate = () =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v, ctx) => {
+      if (!v) return null;
+      const d = parseDateInput(v);
+      if (!d) {
+        ctx.addIssue({ code: 'custom', message: 'Please enter a valid date (MM/DD/YYYY).' });
+        return z.NEVER;
+      }
+      return formatDate(d);
+    });
+
+/** A picked record (travels as its bare id); empty is null. */
+export const optionalRef = () =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.coerce.number().int().positive().nullable(),
+  );
+export const requiredRef = () =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ error: BLANK }).int().positive(),
+  );
+
+/** One of a fixed set of codes; empty is null. */
+export const optionalEnum = <T extends string>(values: readonly [T, ...T[]]) =>
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), z.enum(values).nullable());
+
+/** A whole number ≥ 0 typed as text or number; empty is null. */
+export const optionalCount = (max = 1_000_000) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.coerce
+      .number({ error: 'Please enter a whole number.' })
+      .int('Please enter a whole number.')
+      .min(0, 'Please enter a number of 0 or more.')
+      .max(max)
+      .nullable(),
+  );
+
+export const version = () => z.coerce.number().int().min(0);
+
+/** Code lists as {value, label} pairs, from which forms take options and presenters take labels. */
+export type CodeList<T extends string = string> = readonly { value: T; label: string }[];
+export const codeValues = <T extends string>(list: CodeList<T>) =>
+  list.map((c) => c.value) as unknown as readonly [T, ...T[]];
+export const codeLabel = (list: CodeList, value: string | null | undefined) =>
+  value == null ? null : (list.find((c) => c.value === value)?.label ?? value);
+
+/** SPEC §4 active filter codes (user report, staff, software, pick lists); "all" is the select's empty choice. */
+export const ACTIVE_FILTERS = [
+  { value: 'all', label: 'All' },
+  { value: '1', label: 'Active' },
+  { value: '2', label: 'Inactive' },
+] as const satisfies CodeList;
+export type ActiveFilter = (typeof ACTIVE_FILTERS)[number]['value'];
+export const activeFilter = z.enum(codeValues(ACTIVE_FILTERS)).default('1');
+/** The filter's choices as a select shows them (All is its empty choice). */
+export const ACTIVE_CHOICES = ACTIVE_FILTERS.filter((f) => f.value !== 'all').map((f) => ({ ...f }));

@@ -1,0 +1,50 @@
+// Systems (an organization's documented systems tying its equipment and software together): codes, form, list query.
+import { z } from 'zod';
+import { listQuery } from './common.js';
+import {
+  type CodeList,
+  codeValues,
+  optionalEnum,
+  optionalRef,
+  optionalText,
+  requiredRef,
+  requiredText,
+  version,
+} from './fields.js';
+
+export const SYSTEM_CATEGORIES = [
+  { value: 'EMAIL', label: 'Email' },
+  { value: 'BACKUP', label: 'Backup' },
+  { value: 'FIREWALL', label: 'Firewall / Network' },
+  { value: 'SERVER', label: 'Server / Virtualization' },
+  { value: 'LOB', label: 'Line of Business' },
+  { value: 'SECURITY', label: 'Security' },
+  { value: 'PHONE', label: 'Phone System' },
+  { value: 'OTHER', label: 'Other' },
+] as const satisfies CodeList;
+
+/** Picked records of a multi-select, as bare ids; missing is none, repeats count once. */
+const refList = () =>
+  z
+    .array(z.coerce.number().int().positive())
+    .max(500)
+    .nullish()
+    .transform((ids) => [...new Set(ids ?? [])]);
+
+export const systemForm = z.object({
+  version: version(),
+  name: requiredText(200),
+  category: optionalEnum(codeValues(SYSTEM_CATEGORIES)),
+  description: optionalText(10_000),
+  organization: requiredRef(),
+  equipment: refList(),
+  software: refList(),
+});
+export type SystemForm = z.infer<typeof systemForm>;
+
+export const systemListQuery = listQuery.extend({
+  /** An organization's Systems tab (the list also works across organizations). */
+  organization: optionalRef(),
+  category: optionalEnum(codeValues(SYSTEM_CATEGORIES)),
+  sort: z.enum(['name']).default('name'),
+});

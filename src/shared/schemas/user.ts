@@ -1,0 +1,89 @@
+// The staff user: current profile (SPEC §3), own settings, password change, roles and home pages.
+import { z } from 'zod';
+import { passwordSchema } from './auth.js';
+import { optionSchema } from './common.js';
+
+export const ROLES = ['ROLE_USER', 'ROLE_ADMIN', 'ROLE_PRIMARY_DEVELOPER'] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<Role, string> = {
+  ROLE_USER: 'User',
+  ROLE_ADMIN: 'Administrator',
+  ROLE_PRIMARY_DEVELOPER: 'Primary developer',
+};
+
+/** Home page values; each names a route of src/shared/routes.ts (file_manager is a full page load). */
+export const HOME_PAGES = [
+  { value: 'cases', label: 'Cases & Tasks' },
+  { value: 'organizations', label: 'Organizations' },
+  { value: 'agreements', label: 'Agreements' },
+  { value: 'opportunities', label: 'Opportunities' },
+  { value: 'equipment', label: 'Equipment' },
+  { value: 'outages', label: 'Outages' },
+  { value: 'profile', label: 'Profile' },
+  { value: 'file_manager', label: 'File Manager' },
+] as const;
+export type HomePage = (typeof HOME_PAGES)[number]['value'];
+export const DEFAULT_HOME_PAGE: HomePage = 'cases';
+
+export const DAILY_SLIPS_MODES = [
+  { value: 'CLOSED', label: 'Open the daily panel only when I ask' },
+  { value: 'OPEN', label: 'Open the daily panel beside the case list' },
+] as const;
+export type DailySlipsMode = (typeof DAILY_SLIPS_MODES)[number]['value'];
+
+const homePageValues = HOME_PAGES.map((h) => h.value) as [HomePage, ...HomePage[]];
+const dailyModeValues = DAILY_SLIPS_MODES.map((m) => m.value) as [DailySlipsMode, ...DailySlipsMode[]];
+
+/** POST /api/user/profile → { user: Profile } */
+export type Profile = {
+  id: number;
+  shortCode: string;
+  homePage: HomePage;
+  caseListDailySlipsMode: DailySlipsMode;
+  autoPopulateTaskPoints: boolean;
+  email: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  roles: Role[];
+  isAdmin: boolean;
+  isDeveloper: boolean;
+};
+
+export const SHORT_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9]{0,9}$/;
+export const shortCodeSchema = z
+  .string()
+  .trim()
+  .regex(SHORT_CODE_PATTERN, 'Use 1 to 10 letters or digits, starting with a letter.')
+  .transform((s) => s.toUpperCase());
+
+export const nameSchema = z.string().trim().min(1, 'This value should not be blank.').max(80);
+
+/** GET/POST /api/user/settings: what a user edits of their own profile. */
+export const settingsForm = z.object({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  shortCode: shortCodeSchema,
+  homePage: z.enum(homePageValues, { message: 'Choose a home page.' }),
+  caseListDailySlipsMode: z.enum(dailyModeValues, { message: 'Choose a daily slips mode.' }),
+  autoPopulateTaskPoints: z.boolean(),
+  version: z.number().int().nonnegative(),
+});
+export type SettingsForm = z.infer<typeof settingsForm>;
+
+export const settingsFormOptions = z.object({
+  homePage: z.array(optionSchema),
+  caseListDailySlipsMode: z.array(optionSchema),
+});
+
+export const passwordChange = z
+  .object({
+    currentPassword: z.string().min(1, 'Enter your current password.').max(1024),
+    newPassword: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'The two passwords do not match.',
+    path: ['confirmPassword'],
+  });
+export type PasswordChange = z.infer<typeof passwordChange>;

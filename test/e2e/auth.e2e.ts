@@ -1,0 +1,95 @@
+// Journeys: sign in lands on the home page, a failed sign-in, Log Out, an expired session.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_USERS, newPage, openBrowser, signIn } from '../support/e2e';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('sign in and out', () => {
+  it('signing in lands on the home page (cases by default)', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'user');
+    await page.getByRole('heading', { name: 'Cases & Tasks', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/manage/case');
+    expect(await page.title()).toBe('DEV Cases & Tasks - SD6');
+    await context.close();
+  });
+
+  it('a wrong password shows the sign-in failure and stays on /login', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await page.getByLabel('Email').waitFor();
+    // The email field has focus on arrival.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    await page.getByLabel('Email').fill(E2E_USERS.user.email);
+    await page.getByLabel('Password').fill('not the password at all');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('The email or password is incorrect, or the account is locked.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.title()).toBe('DEV Log In - SD6');
+    await context.close();
+  });
+
+  it('empty fields are refused before any call', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Enter your email address.').waitFor();
+    await page.getByText('Enter your password.').waitFor();
+    await context.close();
+  });
+
+  it('an unauthenticated visit to a screen goes to /login, and /login when signed in goes home', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/admin/staff');
+    await page.waitForURL('**/login');
+    await signIn(page, 'admin');
+    await page.goto('/login');
+    await page.waitForURL('**/manage/case');
+    await context.close();
+  });
+
+  it('Log Out is a plain link that ends the session and returns to /login', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'user');
+    await page.getByRole('button', { name: 'Terry Tech' }).click();
+    const logOut = page.getByRole('link', { name: 'Log Out' });
+    expect(await logOut.getAttribute('href')).toBe('/logout');
+    await logOut.click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').waitFor();
+    // The session is over: a screen sends the user back to the login page.
+    await page.goto('/profile');
+    await page.waitForURL('**/login');
+    const profile = await page.evaluate(async () => {
+      const res = await fetch('/api/user/profile', {
+        method: 'POST',
+        headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      });
+      return res.status;
+    });
+    expect(profile).toBe(401);
+    await context.close();
+  });
+
+  it('an expired session sends the next call to /login', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    await page.goto('/profile');
+    // The profile screen has finished its own calls once Edit shows.
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await context.clearCookies();
+    // A screen that calls the API: the 401 takes the user to the login page.
+    await page.getByRole('button', { name: 'Admin', exact: true }).click();
+    await page.getByRole('link', { name: 'Staff' }).click();
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,43 @@
+// Browser-journey helpers: Debian's Chromium through playwright-core, sign-in through the real login page.
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
+import { E2E_USERS, type E2EUser } from './e2e-users.js';
+
+export { E2E_USERS, type E2EUser };
+export const baseUrl: string = inject('e2eBaseUrl');
+
+export async function openBrowser(): Promise<Browser> {
+  const executablePath = findChromium();
+  if (!executablePath) throw new Error('No Chromium found (install the chromium package)');
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+}
+
+export type PageOptions = { viewport?: { width: number; height: number } };
+
+/** A new, signed-out browser context and page pointed at the app. */
+export async function newPage(
+  browser: Browser,
+  options: PageOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+  });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the login page as one of the known users and waits to leave /login. */
+export async function signIn(page: Page, who: E2EUser = 'admin'): Promise<void> {
+  const user = E2E_USERS[who];
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  // The index route then forwards to the home page: wait until it has, so the next goto interrupts nothing.
+  await page.waitForURL((url) => !url.pathname.startsWith('/login') && url.pathname !== '/');
+  // Its screen loaded and its calls answered: a goto right after sign-in then interrupts nothing in flight.
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
