@@ -37,7 +37,6 @@ export async function signIn(page: Page, who: E2EUser = 'admin'): Promise<void> 
   await page.getByRole('button', { name: /sign in|log in/i }).click();
   // The index route then forwards to the home page: wait until it has, so the next goto interrupts nothing.
   await page.waitForURL((url) => !url.pathname.startsWith('/login') && url.pathname !== '/');
-  // Its screen loaded and its calls answered: a goto right after sign-in then interrupts nothing in flight.
+  // Its screen has rendered: a goto right after sign-in then interrupts no redirect still in flight.
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
 }

@@ -55,7 +55,9 @@ export async function openDatabase(options: {
     return wrapPool(pool, 'postgres', async () => {});
   }
   const embedded = await startEmbeddedDatabase(options.dataDir);
-  // The socket server runs one query at a time; a few connections let requests queue there, not here.
-  const pool = new pg.Pool({ connectionString: embedded.url, max: Math.min(options.poolSize, 8) });
+  // One connection: PGlite is a single session, and its socket server interleaves the extended-protocol
+  // messages (Parse/Bind/Execute) of concurrent connections, so a second connection could bind its
+  // parameters to another request's statement. Requests queue here instead; PGlite runs one query at a time anyway.
+  const pool = new pg.Pool({ connectionString: embedded.url, max: 1 });
   return wrapPool(pool, 'embedded', embedded.stop);
 }

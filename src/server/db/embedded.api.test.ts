@@ -5,6 +5,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client.js';
 import { LOCK_FILE } from './data-dir-lock.js';
 import { EmbeddedStartError, startEmbeddedDatabase } from './embedded.js';
 
@@ -71,5 +72,23 @@ describe('embedded database', () => {
     const b = await startEmbeddedDatabase(dir);
     expect(await query(b.url, 'SELECT v FROM t')).toEqual([{ v: 7 }]);
     await b.stop();
+  });
+
+  it('answers many concurrent parameterized queries each with its own statement and values', async () => {
+    // Regression: with several connections the socket server interleaved Parse/Bind messages across them,
+    // so a request could run another request's statement with its own values (a session lookup came back empty).
+    const database = await openDatabase({ dataDir: tempDir(), poolSize: 10 });
+    try {
+      const calls = Array.from({ length: 200 }, (_, i) =>
+        i % 2 === 0
+          ? database.pool.query<{ n: number }>('SELECT $1::int * 2 AS n', [i]).then((r) => r.rows[0]!.n === i * 2)
+          : database.pool
+              .query<{ s: string }>("SELECT 'x' || $1::text || $2::text AS s", [i, 'y'])
+              .then((r) => r.rows[0]!.s === `x${i}y`),
+      );
+      expect((await Promise.all(calls)).every(Boolean)).toBe(true);
+    } finally {
+      await database.close();
+    }
   });
 });
