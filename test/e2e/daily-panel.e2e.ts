@@ -241,7 +241,10 @@ describe('daily panel', () => {
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(`**${base}`);
-    await page.getByRole('cell', { name: 'Swapped the backup drive' }).waitFor();
+    // Polling the screen's text: a failure then shows what the screen held instead.
+    await expect
+      .poll(() => page.locator('main').innerText(), { timeout: 20_000 })
+      .toContain('Swapped the backup drive');
     expect(await page.getByRole('cell', { name: 'Swapped the backup drive' }).count()).toBe(1);
     await context.close();
   });

@@ -31,7 +31,12 @@ export function useSlipRouteSync() {
       if (onSlipPage(slip.id) || onTaskSlipPages(slip.taskId)) {
         navigate(pathFor('case_task_slips', { caseId: slip.caseId, taskId: slip.taskId }), { replace: true });
       }
-      refresh();
+      // Everything but the deleted slip itself: its page can still be on screen while the route changes, and
+      // reloading it there would answer 404 and send the user to the error page instead of the task's slips.
+      const deleted = (key: readonly unknown[]) => key[0] === SLIP_KEY && key[1] === slip.id;
+      void queryClient.cancelQueries({ predicate: (q) => deleted(q.queryKey) });
+      void queryClient.invalidateQueries({ queryKey: [TASK_SLIPS_KEY] });
+      void queryClient.invalidateQueries({ queryKey: [SLIP_KEY], predicate: (q) => !deleted(q.queryKey) });
     },
     /** After a move: on the moved slip's page go to the new task's slips; on the old task's slip pages refresh. */
     afterMove(slip: { slipId: number; taskId: number }, to: { caseId: number; taskId: number }) {
