@@ -81,7 +81,9 @@ describe('embedded database', () => {
     try {
       const calls = Array.from({ length: 200 }, (_, i) =>
         i % 2 === 0
-          ? database.pool.query<{ n: number }>('SELECT $1::int * 2 AS n', [i]).then((r) => r.rows[0]!.n === i * 2)
+          ? database.pool
+              .query<{ n: number }>('SELECT $1::int * 2 AS n', [i])
+              .then((r) => r.rows[0]!.n === i * 2)
           : database.pool
               .query<{ s: string }>("SELECT 'x' || $1::text || $2::text AS s", [i, 'y'])
               .then((r) => r.rows[0]!.s === `x${i}y`),
