@@ -14,6 +14,8 @@ if (only !== 'client') {
     platform: 'node',
     target: 'node20',
     format: 'esm',
+    // The server (serve.ts) is a chunk of its own, loaded while the embedded database starts.
+    splitting: true,
     packages: 'external',
     sourcemap: true,
     logLevel: 'warning',

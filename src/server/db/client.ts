@@ -1,7 +1,7 @@
 // Opens the database: a real PostgreSQL server (DATABASE_URL) or the embedded PGlite child, both through `pg`.
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { startEmbeddedDatabase } from './embedded.js';
+import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded.js';
 import * as schema from './schema/index.js';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -49,12 +49,14 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   poolSize: number;
+  /** The embedded database when the caller has started it already. */
+  embedded?: Promise<EmbeddedDatabase>;
 }): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize });
     return wrapPool(pool, 'postgres', async () => {});
   }
-  const embedded = await startEmbeddedDatabase(options.dataDir);
+  const embedded = await (options.embedded ?? startEmbeddedDatabase(options.dataDir));
   // One connection: PGlite is a single session, and its socket server interleaves the extended-protocol
   // messages (Parse/Bind/Execute) of concurrent connections, so a second connection could bind its
   // parameters to another request's statement. Requests queue here instead; PGlite runs one query at a time anyway.

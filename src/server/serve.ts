@@ -1,0 +1,72 @@
+// The server behind the entry (main.ts): database, migrations, first-start seeding, listen, graceful shutdown.
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { type EmbeddedDatabase, EmbeddedStartError } from './db/embedded.js';
+import { migrate } from './db/migrate.js';
+import { bootstrapDatabase, DEFAULT_ADMIN_EMAIL, signInHelp } from './db/seed/index.js';
+
+const fail = (message: string): never => {
+  console.error(message);
+  process.exit(1);
+};
+
+function clientDir(): string {
+  // Built: dist/server/main.js beside dist/client. From source: the repository's dist/client.
+  const built = import.meta.url.endsWith('.js');
+  return fileURLToPath(new URL(built ? '../client/' : '../../dist/client/', import.meta.url));
+}
+
+/** Serves SD6; `embedded` is the embedded database the entry already started (none with DATABASE_URL). */
+export async function serve(config: Config, embedded?: Promise<EmbeddedDatabase>): Promise<void> {
+  let database: Database;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.dbPoolSize,
+      embedded,
+    });
+  } catch (error) {
+    if (error instanceof EmbeddedStartError) return fail(error.message);
+    return fail(`Could not connect to the database: ${(error as Error).message}`);
+  }
+  // Routes are registered while the database migrates (no query runs until the app listens).
+  const building = buildApp({ config, database, clientDir: clientDir() });
+  building.catch(() => {});
+  await migrate(database.pool);
+  const first = await bootstrapDatabase(database, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    demo: config.demo,
+  });
+  const app = await building;
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    // close() stops accepting connections and waits for requests in flight; then the database checkpoints.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.publicUrl ?? `http://${config.host}:${port}`;
+  const demoPresent =
+    (await database.pool.query(`SELECT 1 FROM users WHERE email = 'tech01@sd6.local'`)).rowCount === 1;
+  console.log(
+    signInHelp(
+      url,
+      first ?? (demoPresent ? { adminEmail: '', generatedPassword: null, demo: true } : null),
+      config.adminEmail ?? DEFAULT_ADMIN_EMAIL,
+    ),
+  );
+}
