@@ -135,14 +135,14 @@ describe('daily panel', () => {
 
     // Sorted by start, with the computed Time and the totals.
     await expect.poll(() => cards(page).count()).toBe(2);
-    expect(await cards(page).nth(0).textContent()).toContain('Set up the VPN tunnel');
-    expect(await cards(page).nth(0).getByTestId('slip-time').textContent()).toBe('0:30');
-    expect(await cards(page).nth(1).textContent()).toContain('Patch the server');
-    expect(await total(page, 'Case Hours').textContent()).toBe('1:30');
-    expect(await total(page, 'Total Hours').textContent()).toBe('1:30');
+    await expect.poll(() => cards(page).nth(0).textContent()).toContain('Set up the VPN tunnel');
+    await expect.poll(() => cards(page).nth(0).getByTestId('slip-time').textContent()).toBe('0:30');
+    await expect.poll(() => cards(page).nth(1).textContent()).toContain('Patch the server');
+    await expect.poll(() => total(page, 'Case Hours').textContent()).toBe('1:30');
+    await expect.poll(() => total(page, 'Total Hours').textContent()).toBe('1:30');
     // 9:30 to 10:00 is a gap; the last slip ends, so it has none.
-    expect(await panel(page).getByTestId('gap-marker').count()).toBe(1);
-    expect(await panel(page).getByTestId('gap-marker').textContent()).toContain('0:30');
+    await expect.poll(() => panel(page).getByTestId('gap-marker').count()).toBe(1);
+    await expect.poll(() => panel(page).getByTestId('gap-marker').textContent()).toContain('0:30');
 
     // Edit, change, Cancel: the original values come back.
     await cardAction(page, 1, 'Edit');
@@ -150,9 +150,9 @@ describe('daily panel', () => {
     await editing.getByLabel('Description').fill('Something else');
     await editing.getByLabel('Start').fill('8');
     await editing.getByRole('button', { name: 'Cancel' }).click();
-    expect(await editing.getAttribute('data-mode')).toBe('read');
-    expect(await editing.textContent()).toContain('Patch the server');
-    expect(await editing.textContent()).toContain('10:00 AM');
+    await expect.poll(() => editing.getAttribute('data-mode')).toBe('read');
+    await expect.poll(() => editing.textContent()).toContain('Patch the server');
+    await expect.poll(() => editing.textContent()).toContain('10:00 AM');
 
     // A bucket: the time is normalised on blur and counts in the totals.
     await panel(page)
@@ -165,8 +165,8 @@ describe('daily panel', () => {
     await panel(page).getByLabel('Summary').fill('Security course');
     await panel(page).getByRole('button', { name: 'Save', exact: true }).click();
     await panel(page).getByRole('cell', { name: 'Security course' }).waitFor();
-    expect(await total(page, 'Bucket Hours').textContent()).toBe('1:30');
-    expect(await total(page, 'Total Hours').textContent()).toBe('3:00');
+    await expect.poll(() => total(page, 'Bucket Hours').textContent()).toBe('1:30');
+    await expect.poll(() => total(page, 'Total Hours').textContent()).toBe('3:00');
 
     // Print: the answer's message with a Preview link to the card PDF.
     await cardAction(page, 0, 'Print');
@@ -195,7 +195,7 @@ describe('daily panel', () => {
     await cardAction(page, 1, 'Delete');
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => cards(page).count()).toBe(1);
-    expect(await total(page, 'Case Hours').textContent()).toBe('0:30');
+    await expect.poll(() => total(page, 'Case Hours').textContent()).toBe('0:30');
     await context.close();
   });
 
