@@ -12,6 +12,7 @@ import {
   makeUser,
   TEST_PASSWORD,
 } from '../../../../test/support/factories.js';
+import { trigrams } from './search.service.js';
 
 type Result = { name: string; route: string; field_label: string; value: string };
 
@@ -64,6 +65,29 @@ describe('GET /api/suggest/global-search/', () => {
       const hit = (await search(typo)).find((r) => r.route === `/manage/organization/${org.id}`);
       expect(hit, typo).toMatchObject({ name: 'Brambleworth Logistics', field_label: 'Name' });
       expect(hit!.value, typo).toContain('<mark>');
+    }
+  });
+
+  it('tolerates typos in a long name, where the typo branches ask more similarity', async () => {
+    const org = await makeOrganization(api.db.pool, {
+      name: 'Brambleworth Veterinary Clinic - Bismarck 4411',
+    });
+    const near = await makeOrganization(api.db.pool, { name: 'Brambleworth Veterinary Clinic - Fargo 4412' });
+    const routes = async (term: string) => (await search(term)).map((h) => h.route);
+    // One typo: the record first; the same words in another city (0.67 similar) are not close enough any more.
+    const one = await routes('Bramblewarth Veterinary Clinic - Bismarck');
+    expect(one[0]).toBe(`/manage/organization/${org.id}`);
+    expect(one).not.toContain(`/manage/organization/${near.id}`);
+    // Two typos in a term this long still find it.
+    expect(await routes('Bramblewarth Veterinery Clinic - Bismarck')).toContain(
+      `/manage/organization/${org.id}`,
+    );
+  });
+
+  it('counts trigrams the way pg_trgm does', async () => {
+    for (const term of ['Cedar Ridge', 'AB-12 x', 'Müller & Söhne GmbH', 'aaa aaa', '#1 - 2']) {
+      const { rows } = await api.db.pool.query<{ t: string[] }>('SELECT show_trgm($1) AS t', [term]);
+      expect(trigrams(term).size, term).toBe(rows[0]!.t.length);
     }
   });
 

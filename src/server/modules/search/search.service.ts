@@ -1,7 +1,7 @@
 // Global search: one UNION ALL statement over the registered sources, each branch bounded and trigram-indexed.
 
+import type pg from 'pg';
 import { GLOBAL_SEARCH_LIMIT, type GlobalSearchResult } from '../../../shared/schemas/search.js';
-import type { Queryable } from '../../platform/records.js';
 import { highlight } from './highlight.js';
 import { SEARCH_SOURCES, type SearchField, type SearchSource } from './search.sources.js';
 
@@ -130,11 +130,43 @@ export function searchStatement(term: string, sources = SEARCH_SOURCES): { text:
   return { text, values: p.values };
 }
 
-export async function globalSearch(db: Queryable, rawTerm: string): Promise<GlobalSearchResult[]> {
+/** pg_trgm's trigrams of a term: each alphanumeric word, lower-cased, padded with two spaces before and one after. */
+export function trigrams(term: string): Set<string> {
+  const set = new Set<string>();
+  for (const word of term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const padded = `  ${word} `;
+    for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3));
+  }
+  return set;
+}
+
+/**
+ * The word-similarity threshold of the typo branches. A one-letter typo costs a term of T trigrams up to three of
+ * them, and word similarity counts what the name has that the term lacks too: with two typos a long term still scores
+ * (T - 6) / (T + 6) against its record. Asking that much (between pg_trgm's 0.6 and 0.8) lets the index drop the
+ * near-misses a long term has by the hundred (the same words in another city). Short terms keep 0.6.
+ */
+export function typoThreshold(term: string): number {
+  const count = trigrams(term).size;
+  const twoTypos = Math.floor(((count - 6) / (count + 6)) * 100) / 100;
+  return Math.min(0.8, Math.max(0.6, twoTypos));
+}
+
+export async function globalSearch(pool: pg.Pool, rawTerm: string): Promise<GlobalSearchResult[]> {
   const term = rawTerm.trim();
   if (!term) return [];
   const { text, values } = searchStatement(term);
-  const { rows } = await db.query<Row>(text, values);
+  const client = await pool.connect();
+  let rows: Row[];
+  try {
+    // Session-wide, set before every search: only global search uses the word-similarity operators.
+    await client.query("SELECT set_config('pg_trgm.word_similarity_threshold', $1, false)", [
+      String(typoThreshold(term)),
+    ]);
+    rows = (await client.query<Row>(text, values)).rows;
+  } finally {
+    client.release();
+  }
   const byKind = new Map(SEARCH_SOURCES.map((s) => [s.kind, s]));
   return rows.map((r) => ({
     name: r.name,
