@@ -78,6 +78,9 @@ export default defineConfig({
           env: { TZ: 'UTC' },
           globalSetup: ['test/support/e2e-global-setup.ts'],
           fileParallelism: false,
+          // One more try for a journey that failed: a real browser on a loaded two-core machine has timing noise
+          // no wait can fully rule out; a defect fails both tries.
+          retry: 1,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
