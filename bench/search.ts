@@ -173,9 +173,12 @@ export async function searchBench(label: string, url: string | undefined): Promi
           if (res.statusCode !== 200) throw new Error(`${term}: ${res.statusCode}`);
           t = performance.now();
           const client = await database.pool.connect();
-          await client.query(threshold[0], threshold[1]);
-          await client.query(statement[0], statement[1]);
-          client.release();
+          try {
+            await client.query(threshold[0], threshold[1]);
+            await client.query(statement[0], statement[1]);
+          } finally {
+            client.release();
+          }
           if (i >= 0) raw.push(performance.now() - t);
         }
       }

@@ -2,11 +2,7 @@
 // start and the loading of the server's modules overlap (the server is its own chunk, imported afterwards).
 import { ConfigError, loadConfig } from './config.js';
 import { startEmbeddedDatabase } from './db/embedded.js';
-
-const fail = (message: string): never => {
-  console.error(message);
-  process.exit(1);
-};
+import { fail } from './fail.js';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;

@@ -6,11 +6,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { type EmbeddedDatabase, EmbeddedStartError } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { bootstrapDatabase, DEFAULT_ADMIN_EMAIL, signInHelp } from './db/seed/index.js';
-
-const fail = (message: string): never => {
-  console.error(message);
-  process.exit(1);
-};
+import { fail } from './fail.js';
 
 function clientDir(): string {
   // Built: dist/server/main.js beside dist/client. From source: the repository's dist/client.

@@ -57,9 +57,9 @@ export async function openDatabase(options: {
     return wrapPool(pool, 'postgres', async () => {});
   }
   const embedded = await (options.embedded ?? startEmbeddedDatabase(options.dataDir));
-  // One connection: PGlite is a single session, and its socket server interleaves the extended-protocol
-  // messages (Parse/Bind/Execute) of concurrent connections, so a second connection could bind its
-  // parameters to another request's statement. Requests queue here instead; PGlite runs one query at a time anyway.
+  // One connection: PGlite is a single session, and its socket server queues the protocol messages of all
+  // connections one by one, pinning one only inside a transaction; concurrent extended-protocol batches can
+  // interleave (electric-sql/pglite#1046). Requests queue here instead; PGlite runs one query at a time anyway.
   const pool = new pg.Pool({ connectionString: embedded.url, max: 1 });
   return wrapPool(pool, 'embedded', embedded.stop);
 }

@@ -75,8 +75,8 @@ describe('embedded database', () => {
   });
 
   it('answers many concurrent parameterized queries each with its own statement and values', async () => {
-    // Regression: with several connections the socket server interleaved Parse/Bind messages across them,
-    // so a request could run another request's statement with its own values (a session lookup came back empty).
+    // Guards the one-connection pool: concurrent extended-protocol batches of several connections can interleave
+    // in the socket server (electric-sql/pglite#1046), running one request's statement with another's values.
     const database = await openDatabase({ dataDir: tempDir(), poolSize: 10 });
     try {
       const calls = Array.from({ length: 200 }, (_, i) =>

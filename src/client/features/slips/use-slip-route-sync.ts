@@ -14,10 +14,12 @@ export function useSlipRouteSync() {
   const name = current?.route.name ?? '';
   const params = current?.params ?? {};
 
-  /** The refresh signal: the slip screens and the daily summary load again. */
-  const refresh = () => {
+  /** The refresh signal: the slip screens load again, except a slip that no longer exists. */
+  const refresh = (deletedId?: number) => {
+    const deleted = (key: readonly unknown[]) => deletedId !== undefined && key[1] === deletedId;
+    if (deletedId !== undefined) void queryClient.cancelQueries({ queryKey: [SLIP_KEY, deletedId] });
     void queryClient.invalidateQueries({ queryKey: [TASK_SLIPS_KEY] });
-    void queryClient.invalidateQueries({ queryKey: [SLIP_KEY] });
+    void queryClient.invalidateQueries({ queryKey: [SLIP_KEY], predicate: (q) => !deleted(q.queryKey) });
   };
   const onSlipPage = (slipId: number) => SLIP_PAGES.includes(name) && params.slipId === String(slipId);
   const onTaskSlipPages = (taskId: number) =>
@@ -31,12 +33,9 @@ export function useSlipRouteSync() {
       if (onSlipPage(slip.id) || onTaskSlipPages(slip.taskId)) {
         navigate(pathFor('case_task_slips', { caseId: slip.caseId, taskId: slip.taskId }), { replace: true });
       }
-      // Everything but the deleted slip itself: its page can still be on screen while the route changes, and
-      // reloading it there would answer 404 and send the user to the error page instead of the task's slips.
-      const deleted = (key: readonly unknown[]) => key[0] === SLIP_KEY && key[1] === slip.id;
-      void queryClient.cancelQueries({ predicate: (q) => deleted(q.queryKey) });
-      void queryClient.invalidateQueries({ queryKey: [TASK_SLIPS_KEY] });
-      void queryClient.invalidateQueries({ queryKey: [SLIP_KEY], predicate: (q) => !deleted(q.queryKey) });
+      // Not the deleted slip itself: its page can still be on screen while the route changes, and reloading it
+      // there would answer 404 and send the user to the error page instead of the task's slips.
+      refresh(slip.id);
     },
     /** After a move: on the moved slip's page go to the new task's slips; on the old task's slip pages refresh. */
     afterMove(slip: { slipId: number; taskId: number }, to: { caseId: number; taskId: number }) {
