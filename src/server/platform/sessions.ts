@@ -74,11 +74,3 @@ export async function findSessionUser(
 export async function destroySession(db: Queryable, token: string): Promise<void> {
   await db.query('DELETE FROM sessions WHERE token_hash = $1', [hashToken(token)]);
 }
-
-/** Ends every other session of a user (after a password change). */
-export async function destroyOtherSessions(db: Queryable, userId: number, keepToken: string): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2', [
-    userId,
-    hashToken(keepToken),
-  ]);
-}

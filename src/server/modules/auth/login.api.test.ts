@@ -117,6 +117,25 @@ describe('POST /api/auth/login', () => {
     expect(row).toMatchObject({ failed_logins: 0, lock_count: 0, locked_until: null });
   });
 
+  it('checks no more than 10 guesses of a burst before the lock holds, so the right one sent with them fails', async () => {
+    const user = await makeUser(api.db.pool);
+    const wrong = Array.from({ length: 99 }, (_, i) =>
+      api.anonymous.post('/api/auth/login', { email: user.email, password: `wrong guess ${i}` }),
+    );
+    const right = api.anonymous.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const answers = await Promise.all([...wrong, right]);
+    expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 400));
+    for (const r of answers) expect(r.json().message).toBe(MESSAGES.signInFailed);
+    // One lock, from the tenth failure: the other 89 guesses were never checked.
+    const { rows } = await api.db.pool.query(
+      'SELECT lock_count, failed_logins, locked_until > now() AS locked FROM users WHERE id = $1',
+      [user.id],
+    );
+    expect(rows[0]).toEqual({ lock_count: 1, failed_logins: 0, locked: true });
+    const after = await api.anonymous.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    expect(after.statusCode).toBe(400);
+  });
+
   it('issues a new token at every sign-in and ends the one the browser held', async () => {
     const user = await makeUser(api.db.pool);
     const first = await api.signIn(user.email, TEST_PASSWORD);

@@ -150,6 +150,31 @@ describe('create and edit', () => {
     expect((await session.post('/api/user/profile')).statusCode).toBe(401);
   });
 
+  it('a password set by an administrator ends every session of that user; their own keeps the one in use', async () => {
+    const user = await makeUser(api.db.pool);
+    const phone = await api.signIn(user.email, TEST_PASSWORD);
+    const laptop = await api.signIn(user.email, TEST_PASSWORD);
+    const loaded = (await admin.get(`/api/admin/staff/${user.id}`)).json().staff;
+    const reset = await admin.post(
+      `/api/admin/staff/${user.id}`,
+      form({ ...loaded, roles: loaded.roles, password: 'reset by the admin 2', version: loaded.version }),
+    );
+    expect(reset.statusCode).toBe(200);
+    expect((await phone.post('/api/user/profile')).statusCode).toBe(401);
+    expect((await laptop.post('/api/user/profile')).statusCode).toBe(401);
+
+    // An administrator setting their own password on the staff screen stays signed in there, and only there.
+    const other = await api.signIn((await admin.post('/api/user/profile')).json().user.email, TEST_PASSWORD);
+    const me = (await admin.get(`/api/admin/staff/${adminId}`)).json().staff;
+    const own = await admin.post(
+      `/api/admin/staff/${adminId}`,
+      form({ ...me, roles: me.roles, password: TEST_PASSWORD, version: me.version }),
+    );
+    expect(own.statusCode).toBe(200);
+    expect((await admin.post('/api/user/profile')).statusCode).toBe(200);
+    expect((await other.post('/api/user/profile')).statusCode).toBe(401);
+  });
+
   it('does not let an administrator remove their own administrator role or deactivate themself', async () => {
     const me = (await admin.get(`/api/admin/staff/${adminId}`)).json().staff;
     const base = {

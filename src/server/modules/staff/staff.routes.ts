@@ -31,7 +31,7 @@ export function staffRoutes(app: FastifyInstance, database: Database, timeZone: 
       const staff =
         id === 'create'
           ? await createStaff(database, request.body, user.id)
-          : await saveStaff(database, id, request.body, user.id, timeZone);
+          : await saveStaff(database, id, request.body, user.id, timeZone, request.sessionToken);
       return { staff };
     },
   );

@@ -122,6 +122,7 @@ export async function saveStaff(
   form: StaffForm,
   actorId: number,
   timeZone: string,
+  sessionToken: string | null = null,
 ) {
   if (id === actorId && (!form.active || !form.roles.includes('ROLE_ADMIN'))) {
     // An administrator cannot lock themself out of administration.
@@ -136,7 +137,7 @@ export async function saveStaff(
   await withTransaction(database, async ({ client }) => {
     await updateUser(
       client,
-      { id, version, changes: { ...fields, passwordHash, unlock }, actorId, timeZone },
+      { id, version, changes: { ...fields, passwordHash, unlock }, actorId, timeZone, sessionToken },
       presentStaff,
     );
     // Deactivated staff are signed out at once.

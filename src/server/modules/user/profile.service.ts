@@ -4,7 +4,6 @@ import type { PasswordChange, SettingsForm } from '../../../shared/schemas/user.
 import type { Database } from '../../db/client.js';
 import { fieldError, notFound } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { destroyOtherSessions } from '../../platform/sessions.js';
 import { withTransaction } from '../../platform/transaction.js';
 import { presentProfile, presentSettings } from './profile.presenter.js';
 import { findUser, updateUser } from './user.repository.js';
@@ -51,10 +50,8 @@ export async function changePassword(
   await withTransaction(database, async ({ client }) => {
     await updateUser(
       client,
-      { id: userId, version: row.version, changes: { passwordHash }, actorId: userId, timeZone },
+      { id: userId, version: row.version, changes: { passwordHash }, actorId: userId, timeZone, sessionToken },
       presentSettings,
     );
-    // Anyone else signed in as this user (a stolen session) is signed out.
-    await destroyOtherSessions(client, userId, sessionToken);
   });
 }

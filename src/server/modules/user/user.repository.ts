@@ -1,8 +1,9 @@
 // Reads and versioned writes of staff users, shared by the profile and the staff admin screens.
 import type pg from 'pg';
 import type { Role } from '../../../shared/schemas/user.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { conflict, notFound, requireVersion } from '../../platform/errors.js';
 import { type Change, diffFields, recordHistory } from '../../platform/history.js';
+import { hashToken } from '../../platform/sessions.js';
 import { changedByMessage } from '../../platform/stamp.js';
 
 type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
@@ -94,12 +95,20 @@ const COLUMN_OF: Record<string, string> = {
  */
 export async function updateUser(
   tx: pg.PoolClient,
-  options: { id: number; version: number; changes: UserChanges; actorId: number; timeZone: string },
+  options: {
+    id: number;
+    version: number | undefined;
+    changes: UserChanges;
+    actorId: number;
+    timeZone: string;
+    /** The session making the change: kept when users change their own password, every other one ends. */
+    sessionToken?: string | null;
+  },
   present: (user: UserRecord) => unknown,
 ): Promise<UserRecord> {
   const current = await findUser(tx, options.id, true);
   if (!current) throw notFound();
-  if (current.version !== options.version) {
+  if (current.version !== requireVersion(options.version)) {
     throw conflict(
       changedByMessage(current.updatedByName, current.updatedAt, options.timeZone),
       present(current),
@@ -128,5 +137,13 @@ export async function updateUser(
     params,
   );
   await recordHistory(tx, { entity: 'user', entityId: options.id, actorId: options.actorId, changes });
+  // A new password ends the user's sessions (a stolen one among them), except the one setting their own.
+  if (passwordHash) {
+    const own = options.actorId === options.id && options.sessionToken ? hashToken(options.sessionToken) : null;
+    await tx.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash IS DISTINCT FROM $2', [
+      options.id,
+      own,
+    ]);
+  }
   return (await findUser(tx, options.id))!;
 }
