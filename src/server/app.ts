@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { loginRoutes } from './modules/auth/login.routes.js';
@@ -37,6 +37,7 @@ import { installMetrics } from './platform/metrics.js';
 import { installSecurity } from './platform/security.js';
 import type { SessionPolicy } from './platform/sessions.js';
 import { installClient } from './platform/static.js';
+import { validateRequestPart } from './platform/validation.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,13 +64,24 @@ const REDACT = [
   '*.token',
 ];
 
+/** Readable, coloured lines for a terminal; loaded only then (JSON lines need nothing). */
+async function prettyStream() {
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId' });
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger:
       deps.logger === false
         ? false
-        : { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT, censor: '[redacted]' },
+            ...(config.prettyLogs ? { stream: await prettyStream() } : {}),
+          },
+    disableRequestLogging: !config.requestLogs,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -85,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(validateRequestPart);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Request-Id', request.id);

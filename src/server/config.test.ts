@@ -36,6 +36,14 @@ describe('loadConfig', () => {
     }
   });
 
+  it('logs readable lines without a line per request at a dev terminal; JSON lines with requests otherwise', () => {
+    expect(loadConfig({}, true)).toMatchObject({ prettyLogs: true, requestLogs: false, logLevel: 'info' });
+    expect(loadConfig({ LOG_LEVEL: 'info' }, true)).toMatchObject({ prettyLogs: true, requestLogs: true });
+    expect(loadConfig({ LOG_LEVEL: 'debug' }, true)).toMatchObject({ requestLogs: true, logLevel: 'debug' });
+    expect(loadConfig({}, false)).toMatchObject({ prettyLogs: false, requestLogs: true });
+    expect(loadConfig({ SD6_ENV: 'prod' }, true)).toMatchObject({ prettyLogs: false, requestLogs: true });
+  });
+
   it('needs both admin variables or neither', () => {
     expect(() => loadConfig({ SD6_ADMIN_EMAIL: 'a@b.co' })).toThrow(
       /both SD6_ADMIN_EMAIL and SD6_ADMIN_PASSWORD/,

@@ -42,7 +42,7 @@ const envSchema = z.object({
   SD6_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SMTP_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
 export type Config = {
@@ -63,11 +63,21 @@ export type Config = {
   publicUrl: string | undefined;
   secureCookies: boolean;
   logLevel: string;
+  /**
+   * Readable logs for a person at a terminal (dev on a TTY): pretty lines, and no line per request unless LOG_LEVEL
+   * was set. Otherwise JSON lines, the production format.
+   */
+  prettyLogs: boolean;
+  /** Fastify's per-request lines (incoming, completed). */
+  requestLogs: boolean;
 };
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  terminal = Boolean(process.stdout.isTTY),
+): Config {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -96,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     publicUrl: e.PUBLIC_URL,
     secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? false,
-    logLevel: e.LOG_LEVEL,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    prettyLogs: e.SD6_ENV === 'dev' && terminal,
+    requestLogs: !(e.SD6_ENV === 'dev' && terminal) || e.LOG_LEVEL !== undefined,
   };
 }

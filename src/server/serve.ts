@@ -5,7 +5,7 @@ import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { type EmbeddedDatabase, EmbeddedStartError } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
-import { bootstrapDatabase, DEFAULT_ADMIN_EMAIL, signInHelp } from './db/seed/index.js';
+import { bootstrapDatabase, DEFAULT_ADMIN_EMAIL, DEMO_ADMIN_EMAIL, signInHelp } from './db/seed/index.js';
 import { fail } from './fail.js';
 
 function clientDir(): string {
@@ -36,6 +36,7 @@ export async function serve(config: Config, embedded?: Promise<EmbeddedDatabase>
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
     demo: config.demo,
+    timeZone: config.timeZone,
   });
   const app = await building;
 
@@ -57,7 +58,7 @@ export async function serve(config: Config, embedded?: Promise<EmbeddedDatabase>
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl ?? `http://${config.host}:${port}`;
   const demoPresent =
-    (await database.pool.query(`SELECT 1 FROM users WHERE email = 'tech01@sd6.local'`)).rowCount === 1;
+    (await database.pool.query('SELECT 1 FROM users WHERE email = $1', [DEMO_ADMIN_EMAIL])).rowCount === 1;
   console.log(
     signInHelp(
       url,

@@ -1,4 +1,5 @@
 // Generic entity calls of SPEC §7: load under a named key (+ form, formOptions), save with options reduced to values.
+import type { RecordCan } from '../../shared/permissions';
 import { type ApiError, apiDelete, apiGet, apiPost, isApiError, type RequestOptions } from './http';
 
 export type EntityLoad<T, O = Record<string, unknown>> = {
@@ -6,6 +7,8 @@ export type EntityLoad<T, O = Record<string, unknown>> = {
   form?: unknown;
   formOptions?: O;
   prototypes?: unknown;
+  /** What the signed-in user may do with the record (the permission matrix); absent: not restricted. */
+  can?: RecordCan;
 };
 
 function isOptionObject(value: unknown): value is { label: unknown; value: unknown } {
@@ -51,6 +54,7 @@ export async function loadEntity<T, O = Record<string, unknown>>(
     form: response.form,
     formOptions: response.formOptions as O | undefined,
     prototypes: response.prototypes,
+    can: response.can as RecordCan | undefined,
   };
 }
 

@@ -97,7 +97,8 @@ describe('RichText', () => {
     const seen: string[] = [];
     render(<Rich seen={seen} initial="<p>Hello <strong>world</strong></p>" />);
     expect(screen.getByText('Loading editor…')).toBeInTheDocument();
-    const box = await screen.findByRole('textbox', { name: 'Description' });
+    // The first import of Quill compiles a large module: on a busy machine that takes more than a second.
+    const box = await screen.findByRole('textbox', { name: 'Description' }, { timeout: 10_000 });
     expect(box).toHaveClass('ql-editor');
     expect(box.innerHTML).toBe('<p>Hello <strong>world</strong></p>');
     for (const name of [

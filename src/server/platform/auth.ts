@@ -100,3 +100,8 @@ export function authorize(user: AuthUser, action: string, subject?: unknown): vo
   const policy = policies.get(action);
   if (!policy?.(user, subject)) throw forbidden();
 }
+
+/** preValidation of administrator-only routes: refused before the body is read, so validation tells nothing. */
+export async function administratorsOnly(request: FastifyRequest): Promise<void> {
+  authorize(currentUser(request), 'admin');
+}

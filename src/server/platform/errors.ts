@@ -34,6 +34,15 @@ export const fieldError = (field: string, message: string) => badRequest({ [fiel
 export const conflict = (message: string, current: unknown) =>
   new HttpError(409, 'CONFLICT', message, {}, [message], current);
 
+export const VERSION_MISSING =
+  'This change does not say which version of the record it was made to. Reload the page and try again.';
+
+/** The version a save or delete of an existing record carries; without one it cannot be checked, so it is refused. */
+export function requireVersion(version: number | undefined): number {
+  if (version === undefined) throw badRequest({ version: [VERSION_MISSING] }, [VERSION_MISSING]);
+  return version;
+}
+
 export function body(
   code: ErrorCode,
   message: string,

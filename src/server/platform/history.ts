@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { recordId } from '../../shared/schemas/common.js';
 import type { HistoryPage } from '../../shared/schemas/history.js';
 import type { Database } from '../db/client.js';
 import { type AuthUser, authorize, currentUser, registerPolicy } from './auth.js';
@@ -120,7 +121,7 @@ export function historyRoutes(app: FastifyInstance, database: Database): void {
     '/api/history/:entity/:id',
     {
       schema: {
-        params: z.object({ entity: z.string().max(60), id: z.coerce.number().int().positive() }),
+        params: z.object({ entity: z.string().max(60), id: recordId() }),
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(100).default(25),
           after: z.string().max(200).optional(),

@@ -12,9 +12,9 @@ import { likePattern, param, type SortDef } from './records.js';
 
 type PickListQuery = { active: 'all' | '1' | '2'; q?: string; dir?: 'asc' | 'desc'; sort?: string };
 
-export type PickListRoutes<Form extends z.ZodType<{ version: number }>, Query extends z.ZodType> = Omit<
+export type PickListRoutes<Form extends z.ZodType<{ version?: number }>, Query extends z.ZodType> = Omit<
   RecordRoutes<Form, Query>,
-  'write' | 'list' | 'hooks'
+  'list' | 'hooks'
 > & {
   /** The table, for the case-blind unique name check. */
   table: string;
@@ -23,7 +23,7 @@ export type PickListRoutes<Form extends z.ZodType<{ version: number }>, Query ex
 };
 
 export function pickListRoutes<
-  Form extends z.ZodType<{ version: number; name: string }>,
+  Form extends z.ZodType<{ version?: number; name: string }>,
   Query extends z.ZodType<PickListQuery>,
 >(app: FastifyInstance, database: Database, timeZone: string, spec: PickListRoutes<Form, Query>): void {
   const { table, order, ...routes } = spec;
@@ -35,7 +35,6 @@ export function pickListRoutes<
     });
     recordRoutes(scope, database, timeZone, {
       ...routes,
-      write: 'admin',
       list: (query, filter) => {
         if (query.active === '1') filter.where.push('t.active');
         else if (query.active === '2') filter.where.push('NOT t.active');

@@ -1,14 +1,16 @@
 // The generic entity calls of SPEC §7 for a record described by a RecordDef:
 //   GET  {path}?filters      -> { items, next }                     (keyset list, bounded)
-//   GET  {path}/{id|create}  -> { <key>: record, formOptions }
+//   GET  {path}/{id|create}  -> { <key>: record, formOptions, can: { save, delete } }  (what this user may do)
 //   POST {path}/{id|create}  -> { <key>: record }                   (form values, select options as bare values)
 //   DELETE {path}/{id}?version= -> { deleted: true }
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idOrCreateParam, idParam, type Option } from '../../shared/schemas/common.js';
+import { can, type RecordCan } from '../../shared/permissions.js';
+import { idOrCreateParam, idParam, type Option, wholeNumber } from '../../shared/schemas/common.js';
 import type { Database } from '../db/client.js';
 import { type AuthUser, authorize, currentUser, registerPolicy } from './auth.js';
+import { requireVersion } from './errors.js';
 import {
   createRecord,
   deleteRecord,
@@ -24,13 +26,12 @@ import {
   updateRecord,
 } from './records.js';
 
-export type RecordRoutes<Form extends z.ZodType<{ version: number }>, Query extends z.ZodType> = {
+export type RecordRoutes<Form extends z.ZodType<{ version?: number }>, Query extends z.ZodType> = {
   path: string;
   /** Response key of one record (SPEC §7: the entity under a named key). */
   key: string;
+  /** Who may read, change and delete these records: RECORD_ACCESS[def.key] (shared/permissions.ts). */
   def: RecordDef;
-  /** Who may change records: any signed-in user, or administrators only. */
-  write: 'user' | 'admin';
   form: Form;
   listQuery: Query;
   /** Adds the list's filters to `filter` and returns its sort. */
@@ -48,9 +49,9 @@ export type RecordRoutes<Form extends z.ZodType<{ version: number }>, Query exte
   listed?: (db: Queryable, items: Presented[]) => Promise<Presented[]>;
 };
 
-const deleteQuery = z.object({ version: z.coerce.number().int().min(0).optional() });
+const deleteQuery = z.object({ version: wholeNumber().optional() });
 
-export function recordRoutes<Form extends z.ZodType<{ version: number }>, Query extends z.ZodType>(
+export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query extends z.ZodType>(
   app: FastifyInstance,
   database: Database,
   timeZone: string,
@@ -59,8 +60,10 @@ export function recordRoutes<Form extends z.ZodType<{ version: number }>, Query 
   const { def } = spec;
   const readAction = `read:${def.key}`;
   const writeAction = `write:${def.key}`;
-  registerPolicy(readAction, (user) => def.canRead(user));
-  registerPolicy(writeAction, (user) => def.canRead(user) && (spec.write === 'user' || user.isAdmin));
+  const deleteAction = `delete:${def.key}`;
+  registerPolicy(readAction, (user) => can(user, def.key, 'read'));
+  registerPolicy(writeAction, (user) => can(user, def.key, 'read') && can(user, def.key, 'write'));
+  registerPolicy(deleteAction, (user) => can(user, def.key, 'read') && can(user, def.key, 'delete'));
   registerRecordHistory(def);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const reader = (request: FastifyRequest) => {
@@ -80,6 +83,9 @@ export function recordRoutes<Form extends z.ZodType<{ version: number }>, Query 
   };
   const canWrite = async (request: FastifyRequest) => {
     writer(request);
+  };
+  const canDelete = async (request: FastifyRequest) => {
+    authorize(currentUser(request), deleteAction);
   };
 
   api.get(spec.path, { schema: { querystring: spec.listQuery }, preValidation: canRead }, async (request) => {
@@ -103,36 +109,45 @@ export function recordRoutes<Form extends z.ZodType<{ version: number }>, Query 
       preValidation: canRead,
     },
     async (request) => {
-      reader(request);
+      const user = reader(request);
       const { id } = request.params;
       const record =
         id === 'create'
           ? { id: 0, version: 0, ...(await spec.blank(request.query, database.pool)) }
           : await requireRecord(database.pool, def, id);
-      return { [spec.key]: record, formOptions: (await spec.formOptions?.(database.pool)) ?? {} };
+      const allowed: RecordCan = { save: can(user, def.key, 'write'), delete: can(user, def.key, 'delete') };
+      return {
+        [spec.key]: record,
+        formOptions: (await spec.formOptions?.(database.pool)) ?? {},
+        can: allowed,
+      };
     },
   );
 
-  api.post(`${spec.path}/:id`, { schema: { params: idOrCreateParam, body: spec.form } }, async (request) => {
-    const user = writer(request);
-    const form = request.body as z.infer<Form>;
-    const { version, ...rest } = form as { version: number } & Record<string, unknown>;
-    const values = spec.toValues ? spec.toValues(form) : rest;
-    const hooks = spec.hooks?.(user) ?? {};
-    const { id } = request.params;
-    const record: Presented =
-      id === 'create'
-        ? await createRecord(database, def, values, user.id, hooks)
-        : await updateRecord(database, def, id, version, values, user.id, timeZone, hooks);
-    return { [spec.key]: record };
-  });
+  api.post(
+    `${spec.path}/:id`,
+    { schema: { params: idOrCreateParam, body: spec.form }, preValidation: canWrite },
+    async (request) => {
+      const user = writer(request);
+      const form = request.body as z.infer<Form>;
+      const { version, ...rest } = form as { version?: number } & Record<string, unknown>;
+      const values = spec.toValues ? spec.toValues(form) : rest;
+      const hooks = spec.hooks?.(user) ?? {};
+      const { id } = request.params;
+      const record: Presented =
+        id === 'create'
+          ? await createRecord(database, def, values, user.id, hooks)
+          : await updateRecord(database, def, id, requireVersion(version), values, user.id, timeZone, hooks);
+      return { [spec.key]: record };
+    },
+  );
 
   api.delete(
     `${spec.path}/:id`,
-    { schema: { params: idParam, querystring: deleteQuery }, preValidation: canWrite },
+    { schema: { params: idParam, querystring: deleteQuery }, preValidation: canDelete },
     async (request) => {
-      writer(request);
-      await deleteRecord(database, def, request.params.id, request.query.version, timeZone);
+      authorize(currentUser(request), deleteAction);
+      await deleteRecord(database, def, request.params.id, requireVersion(request.query.version), timeZone);
       return { deleted: true };
     },
   );

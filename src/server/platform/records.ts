@@ -3,6 +3,7 @@
 // history from the displayed values before and after, all in one transaction.
 import type pg from 'pg';
 import { z } from 'zod';
+import type { RecordKind } from '../../shared/permissions.js';
 import type { ListPage, Option } from '../../shared/schemas/common.js';
 import type { Database } from '../db/client.js';
 import type { AuthUser } from './auth.js';
@@ -35,8 +36,8 @@ export type RecordField = {
 };
 
 export type RecordDef = {
-  /** History key and policy subject: /api/history/{key}/{id}. */
-  key: string;
+  /** History key, policy subject (/api/history/{key}/{id}) and row of the permission matrix. */
+  key: RecordKind;
   table: string;
   /** SPEC §3 entity class shown on the history screen. */
   objectClass: string;
@@ -297,13 +298,13 @@ export async function deleteRecord(
   database: Database,
   def: RecordDef,
   id: number,
-  version: number | undefined,
+  version: number,
   timeZone: string,
 ): Promise<void> {
   await withTransaction(database, async ({ client }) => {
     const before = await loadRecord(client, def, id, true);
     if (!before) throw notFound();
-    if (version !== undefined && before.version !== version) {
+    if (before.version !== version) {
       throw conflict(
         changedByMessage(before.updatedBy?.label ?? null, new Date(before.updated), timeZone),
         before,

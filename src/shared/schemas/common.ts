@@ -1,14 +1,33 @@
 // Shapes shared by every entity: options, the list contract, versions.
 import { z } from 'zod';
+import { BLANK, INVALID } from './messages.js';
 
 /** Select-style values travel as {label, value} to the client and as the bare value back (SPEC §3). */
 export const optionSchema = z.object({ label: z.string(), value: z.union([z.string(), z.number()]) });
 export type Option = z.infer<typeof optionSchema>;
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
-export const idOrCreateParam = z.object({
-  id: z.union([z.literal('create'), z.coerce.number().int().positive()]),
-});
+/** The largest value of an integer column: ids, references and versions above it name nothing. */
+export const MAX_INT = 2_147_483_647;
+
+/** Plain decimal digits only: "0x10", "1e3", " 7" or "+7" are not numbers of a record. */
+const digits = (v: unknown) => (typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v);
+
+/** A whole number 0..MAX_INT (or min..MAX_INT) given as a number or as decimal digits (path, query or body). */
+export const wholeNumber = (min = 0) =>
+  z.preprocess(
+    digits,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? BLANK : INVALID) })
+      .int(INVALID)
+      .min(min, INVALID)
+      .max(MAX_INT, INVALID),
+  );
+
+/** A record id (1..MAX_INT); out of range or malformed in a path it is a 404, in a query or form a field error. */
+export const recordId = () => wholeNumber(1);
+
+export const idParam = z.object({ id: recordId() });
+export const idOrCreateParam = z.object({ id: z.union([z.literal('create'), recordId()]) });
 
 /** List contract: `limit` (default 25, SPEC §9) and an opaque keyset cursor `after`; never unbounded. */
 export const PAGE_SIZE = 25;

@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import { formatDate, parseDateInput } from '../format/date.js';
 import { checkDuns, checkEmail, checkPhone, checkTaxId } from '../format/validators.js';
+import { recordId, wholeNumber } from './common.js';
+import { BLANK } from './messages.js';
 
-export const BLANK = 'This value should not be blank.';
+export { BLANK };
 
 /** Required single-line text, trimmed. */
 export const requiredText = (max = 200) => z.string().trim().min(1, BLANK).max(max);
@@ -57,15 +59,8 @@ export const optionalDate = () =>
 
 /** A picked record (travels as its bare id); empty is null. */
 export const optionalRef = () =>
-  z.preprocess(
-    (v) => (v === '' || v === undefined ? null : v),
-    z.coerce.number().int().positive().nullable(),
-  );
-export const requiredRef = () =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: BLANK }).int().positive(),
-  );
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), recordId().nullable());
+export const requiredRef = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), recordId());
 
 /** One of a fixed set of codes; empty is null. */
 export const optionalEnum = <T extends string>(values: readonly [T, ...T[]]) =>
@@ -83,7 +78,12 @@ export const optionalCount = (max = 1_000_000) =>
       .nullable(),
   );
 
-export const version = () => z.coerce.number().int().min(0);
+/**
+ * The version of the record the user edited: absent on a new record; a save or delete of an existing one without
+ * it is refused with a clear message (requireVersion on the server), never read as NaN.
+ */
+export const version = () =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber().optional());
 
 /** Code lists as {value, label} pairs, from which forms take options and presenters take labels. */
 export type CodeList<T extends string = string> = readonly { value: T; label: string }[];

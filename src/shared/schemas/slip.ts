@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { parseDateInput } from '../format/date.js';
 import { INVALID_TIME, parseTimeOfDay } from '../format/time-of-day.js';
-import { type Option, optionSchema, stampSchema } from './common.js';
+import { type Option, optionSchema, recordId, stampSchema } from './common.js';
 import { BLANK, type CodeList, optionalText, requiredRef, version } from './fields.js';
 
 /** Where the work was done (DOMAIN: Where). */
@@ -128,7 +128,8 @@ export const slipSchema = z.object({
   user: optionSchema,
   where: optionSchema.nullable(),
   how: optionSchema.nullable(),
-  rateMultiplier: optionSchema,
+  /** Null when the viewer may not see it (another user's slip, viewer not an administrator). */
+  rateMultiplier: optionSchema.nullable(),
   comment: z.string().nullable(),
   taskId: z.number(),
   caseId: z.number(),
@@ -167,16 +168,16 @@ export type SlipSummary = {
 
 /** POST /api/manage/bucket/{categoryId}/{MMddyyyy}: time as a duration ("1:30", "1.5", "90m"…); empty is 0. */
 export const bucketForm = z.object({
-  version: version().optional(),
+  version: version(),
   time: z.string().trim().max(20).nullish(),
   comment: optionalText(2000),
 });
 
 /** GET /api/manage/task/available-for-slip */
 export const availableForSlipQuery = z.object({
-  slipId: z.coerce.number().int().positive().optional(),
-  client: z.coerce.number().int().positive().optional(),
-  department: z.coerce.number().int().positive().optional(),
+  slipId: recordId().optional(),
+  client: recordId().optional(),
+  department: recordId().optional(),
   q: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -196,7 +197,7 @@ export type AvailableForSlip = {
 };
 
 /** POST /api/manage/task/{taskId}/move-slip/{slipId} */
-export const moveSlipBody = z.object({ targetTask: z.coerce.number().int().positive().nullish() });
+export const moveSlipBody = z.object({ targetTask: recordId().nullish() });
 export type MoveSlipResult = { caseId: number; taskId: number; errors?: string[] };
 
 /** POST /api/manage/task/card-print/{taskId}: no printer is configured, so the card is offered as a preview (SPEC §8). */

@@ -1,6 +1,6 @@
 // Systems (an organization's documented systems tying its equipment and software together): codes, form, list query.
 import { z } from 'zod';
-import { listQuery } from './common.js';
+import { listQuery, recordId } from './common.js';
 import {
   type CodeList,
   codeValues,
@@ -26,7 +26,7 @@ export const SYSTEM_CATEGORIES = [
 /** Picked records of a multi-select, as bare ids; missing is none, repeats count once. */
 const refList = () =>
   z
-    .array(z.coerce.number().int().positive())
+    .array(recordId())
     .max(500)
     .nullish()
     .transform((ids) => [...new Set(ids ?? [])]);

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { passwordSchema } from './auth.js';
 import { optionSchema } from './common.js';
+import { version } from './fields.js';
 
 export const ROLES = ['ROLE_USER', 'ROLE_ADMIN', 'ROLE_PRIMARY_DEVELOPER'] as const;
 export type Role = (typeof ROLES)[number];
@@ -67,7 +68,7 @@ export const settingsForm = z.object({
   homePage: z.enum(homePageValues, { message: 'Choose a home page.' }),
   caseListDailySlipsMode: z.enum(dailyModeValues, { message: 'Choose a daily slips mode.' }),
   autoPopulateTaskPoints: z.boolean(),
-  version: z.number().int().nonnegative(),
+  version: version(),
 });
 export type SettingsForm = z.infer<typeof settingsForm>;
 

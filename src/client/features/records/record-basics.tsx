@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { Alert, Button, Card, Spinner } from 'react-bootstrap';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import type { RecordCan } from '../../../shared/permissions';
 import { pathFor } from '../../../shared/routes';
 import type { Option } from '../../../shared/schemas/common';
 import { deleteEntity, errorPageStatus, loadEntity, saveEntity, toPayload } from '../../api/entity';
@@ -44,7 +45,7 @@ export type RecordBasicsProps = {
 };
 
 type Conflict = { message: string; current: RecordValues; differences: ConflictValue[] };
-type Loaded = { entity: RecordValues; formOptions?: Record<string, Option[]> };
+type Loaded = { entity: RecordValues; formOptions?: Record<string, Option[]>; can?: RecordCan };
 
 const recordKey = (api: string, id: string) => ['record', api, id] as const;
 
@@ -212,12 +213,13 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
     <Card className="sd-card sd-form-card">
       <Card.Header className="d-flex align-items-center gap-2">
         <h2 className="h6 mb-0 me-auto">Basics</h2>
-        {editing ? null : (
+        {/* Only the actions the permission matrix gives this user (the server refuses the others too). */}
+        {editing || loaded.can?.save === false ? null : (
           <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)}>
             Edit
           </Button>
         )}
-        {!creating && props.canDelete !== false && !editing ? (
+        {!creating && props.canDelete !== false && loaded.can?.delete !== false && !editing ? (
           <Button size="sm" variant="outline-danger" onClick={() => setConfirmDelete(true)}>
             Delete
           </Button>

@@ -1,11 +1,12 @@
 // First start: the first administrator (from the environment or a random password printed once) and,
 // when SD6_DEMO is on, the deterministic demo data set. Runs only on an empty database.
 import { randomBytes } from 'node:crypto';
+import { wallDay } from '../../modules/outage/company-time.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Database } from '../client.js';
 import { seedInventory } from './inventory.js';
 import { seededRandom } from './random.js';
-import { DEMO_TECH_EMAIL, seedStaff } from './staff.js';
+import { DEMO_ADMIN_EMAIL, DEMO_TECH_EMAIL, seedStaff } from './staff.js';
 import { seedWork } from './work.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@sd6.local';
@@ -20,7 +21,7 @@ export type FirstStart = {
 
 export async function bootstrapDatabase(
   database: Database,
-  options: { adminEmail?: string; adminPassword?: string; demo: boolean },
+  options: { adminEmail?: string; adminPassword?: string; demo: boolean; timeZone?: string },
 ): Promise<FirstStart | null> {
   const client = await database.pool.connect();
   try {
@@ -46,7 +47,7 @@ export async function bootstrapDatabase(
       const random = seededRandom(20261122);
       await seedStaff(client, random, await hashPassword(DEMO_PASSWORD), adminId);
       await seedInventory(client, random, adminId);
-      await seedWork(client, random, adminId);
+      await seedWork(client, random, adminId, wallDay(new Date(), options.timeZone ?? 'America/New_York'));
     }
     await client.query('COMMIT');
     return { adminEmail, generatedPassword, demo: options.demo };
@@ -58,6 +59,8 @@ export async function bootstrapDatabase(
   }
 }
 
+export { DEMO_ADMIN_EMAIL };
+
 export function signInHelp(url: string, first: FirstStart | null, adminEmail: string): string {
   const lines = [`SD6 is running at ${url}`];
   if (first?.generatedPassword) {
@@ -68,7 +71,10 @@ export function signInHelp(url: string, first: FirstStart | null, adminEmail: st
       `  Sign in as ${adminEmail} with the password you set in SD6_ADMIN_PASSWORD (or were shown at first start).`,
     );
   }
-  if (first?.demo)
-    lines.push(`  Demo users (e.g. ${DEMO_TECH_EMAIL}) sign in with password ${DEMO_PASSWORD}`);
+  if (first?.demo) {
+    lines.push(`  Demo users sign in with password ${DEMO_PASSWORD}, for example:`);
+    lines.push(`    ${DEMO_ADMIN_EMAIL}  an administrator (the full menu)`);
+    lines.push(`    ${DEMO_TECH_EMAIL}  a technician (the reduced menu)`);
+  }
   return lines.join('\n');
 }

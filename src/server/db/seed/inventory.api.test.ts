@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDbKind } from '../../../../test/support/test-db.js';
 import { bootstrapDatabase } from './index.js';
+import { DEMO_ADMIN_EMAIL, DEMO_TECH_EMAIL } from './staff.js';
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -109,6 +110,24 @@ describe('demo work on first start', () => {
     expect(counts.foreign_stamps).toBe(0);
     expect(counts.technicians).toBeGreaterThanOrEqual(15);
     expect(counts.span).toBeGreaterThan(700);
+  });
+
+  it('has the administrator and the technician the start-up lines name, and no slip of today past now', async () => {
+    const roles = await testDb.database.pool.query<{ email: string; roles: string[] }>(
+      'SELECT email, roles FROM users WHERE email = ANY($1) ORDER BY email',
+      [[DEMO_ADMIN_EMAIL, DEMO_TECH_EMAIL]],
+    );
+    expect(roles.rows).toEqual([
+      { email: DEMO_ADMIN_EMAIL, roles: ['ROLE_USER', 'ROLE_ADMIN'] },
+      { email: DEMO_TECH_EMAIL, roles: ['ROLE_USER'] },
+    ]);
+    // Seeded in the default company zone; the check reads the same zone's clock, a minute of slack for the run.
+    const late = await one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM slips s, LATERAL (SELECT now() AT TIME ZONE 'America/New_York' AS local) l
+        WHERE s.work_date = l.local::date
+          AND s.work_date + greatest(s.start_time, coalesce(s.stop_time, s.start_time)) > l.local + interval '1 minute'`,
+    );
+    expect(late.n).toBe(0);
   });
 
   it('logs time only against cases of client organizations', async () => {

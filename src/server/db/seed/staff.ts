@@ -56,7 +56,9 @@ const LAST = [
 ];
 
 export const DEMO_DEVELOPER_EMAIL = 'dev@sd6.local';
-export const DEMO_TECH_EMAIL = 'tech01@sd6.local';
+/** The first two demo technicians are administrators too; the third is a technician only. */
+export const DEMO_ADMIN_EMAIL = 'tech01@sd6.local';
+export const DEMO_TECH_EMAIL = 'tech03@sd6.local';
 
 export async function seedStaff(db: pg.PoolClient, random: Random, passwordHash: string, adminId: number) {
   const people: { email: string; first: string; last: string; code: string; roles: string[] }[] = [

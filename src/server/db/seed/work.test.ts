@@ -1,6 +1,8 @@
 // The demo work builder: deterministic, about a working day of time per weekday, slips that never overlap and end
 // after they start, project time only while the project ran, and closed cases whose tasks are closed too.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { toIsoDate } from '../../../shared/format/date.js';
 import { seededRandom } from './random.js';
 import { buildWork, DEMO_DAYS } from './work.js';
 
@@ -62,5 +64,27 @@ describe('demo work', () => {
     const keys = work.buckets.map((b) => `${b.user_id} ${b.work_date} ${b.category_id}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const b of work.buckets) expect(b.minutes).toBeLessThanOrEqual(1440);
+  });
+
+  it("never logs today's time past the current minute; only the slip under way has no stop", () => {
+    const day = toIsoDate(today);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 24 * 60 - 1 }), (now) => {
+        const w = buildWork(seededRandom(20261122), today, clients, techs, now);
+        for (const user of techs) {
+          const mine = w.slips.filter((s) => s.work_date === day && s.user_id === user);
+          for (const s of mine) {
+            expect(minutes(s.start_time)).toBeLessThanOrEqual(now);
+            if (s.stop_time !== null) expect(minutes(s.stop_time)).toBeLessThanOrEqual(now);
+          }
+          const open = mine.filter((s) => s.stop_time === null);
+          expect(open.length).toBeLessThanOrEqual(1);
+          if (open[0]) expect(open[0]).toBe(mine[mine.length - 1]);
+        }
+        // Days before today are whole.
+        expect(w.slips.filter((s) => s.work_date !== day && s.stop_time === null)).toEqual([]);
+      }),
+      { numRuns: 12 },
+    );
   });
 });

@@ -68,9 +68,10 @@ const dayOf = (today: Date, back: number) =>
 
 /**
  * The demo work. `clients` are organization ids, `techs` user ids. Ids in the rows are local (1-based positions
- * within their table) for cases/tasks/departments/categories; organization and user ids are real.
+ * within their table) for cases/tasks/departments/categories; organization and user ids are real. `now` is the
+ * minute of `today` it is (company time): today's slips stop there, the one under way has no stop yet.
  */
-export function buildWork(r: Random, today: Date, clients: number[], techs: number[]): Work {
+export function buildWork(r: Random, today: Date, clients: number[], techs: number[], now = 24 * 60): Work {
   const w: Work = {
     departments: DEPARTMENTS.map((name, i) => ({ id: i + 1, name })),
     bucket_categories: BUCKET_CATEGORIES.map((name, i) => ({ id: i + 1, name, sort_order: (i + 1) * 10 })),
@@ -167,8 +168,9 @@ export function buildWork(r: Random, today: Date, clients: number[], techs: numb
         const pick = r.chance(0.3) ? open.filter((x) => x.project) : open;
         const task = r.pick(pick.length ? pick : open);
         if (!task) break;
-        // Today's last slip is still running: no stop yet.
-        const running = back === 0 && t + length >= end - 10;
+        // Today nothing is logged ahead of the clock: the slip under way at this minute has no stop yet.
+        if (back === 0 && t >= now) break;
+        const running = back === 0 && t + length > now;
         w.slips.push({
           task_id: task.task,
           user_id: user,
@@ -180,6 +182,7 @@ export function buildWork(r: Random, today: Date, clients: number[], techs: numb
           rate_multiplier: r.chance(0.03) ? '1.5' : r.chance(0.02) ? '0' : '1',
           comment: r.pick(COMMENTS),
         });
+        if (running) break;
         t += length + (r.chance(0.12) ? r.pick([10, 15, 20, 30]) : 0);
       }
       if (r.chance(0.5))
@@ -243,7 +246,7 @@ export async function seedWork(
   db: pg.PoolClient,
   random: Random,
   adminId: number,
-  today = new Date(),
+  now: { day: Date; minutes: number } = { day: new Date(), minutes: 24 * 60 },
 ): Promise<Record<string, number>> {
   const clients = await db.query<{ id: number }>(
     `SELECT id FROM organizations WHERE sales_status = 'CLIENT' AND active ORDER BY id`,
@@ -253,9 +256,10 @@ export async function seedWork(
   );
   const w = buildWork(
     random,
-    today,
+    now.day,
     clients.rows.map((c) => c.id),
     techs.rows.map((u) => u.id),
+    now.minutes,
   );
   const ids = {} as Record<keyof Work, number[]>;
   const counts: Record<string, number> = {};

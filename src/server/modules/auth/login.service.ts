@@ -14,7 +14,10 @@ export type LoginResult = { ok: true; userId: number; token: string } | { ok: fa
  * guesses arrive together, at most MAX_FAILED_LOGINS are checked before the lock holds. A right password gives its
  * slot back; a wrong one keeps it, and the one that fills the last slot sets the lock.
  */
-async function takeAttempt(database: Database, email: string): Promise<(LoginRow & { attempt: number }) | null> {
+async function takeAttempt(
+  database: Database,
+  email: string,
+): Promise<(LoginRow & { attempt: number }) | null> {
   const { rows } = await database.pool.query<LoginRow & { attempt: number }>(
     `UPDATE users SET failed_logins = failed_logins + 1
       WHERE email = $1 AND failed_logins < $2 AND (locked_until IS NULL OR locked_until <= now())

@@ -1,4 +1,6 @@
 // The bucket category record (SPEC "BucketCategory"): an admin list, for the generic record service.
+
+import { can } from '../../../shared/permissions.js';
 import type { RecordDef } from '../../platform/records.js';
 
 export const BUCKET_CATEGORY: RecordDef = {
@@ -6,7 +8,7 @@ export const BUCKET_CATEGORY: RecordDef = {
   table: 'bucket_categories',
   objectClass: 'BucketCategory',
   title: 't.name',
-  canRead: (user) => user.isAdmin,
+  canRead: (user) => can(user, 'bucket-category', 'read'),
   inUseMessage: 'This bucket has logged time and cannot be deleted. Mark it inactive instead.',
   fields: [
     { name: 'name', column: 'name', label: 'Bucket' },

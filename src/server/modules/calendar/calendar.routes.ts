@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fromPathDate } from '../../../shared/format/date.js';
 import type { WeeklySummary } from '../../../shared/schemas/calendar.js';
-import type { Option } from '../../../shared/schemas/common.js';
+import { type Option, recordId } from '../../../shared/schemas/common.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser, registerPolicy } from '../../platform/auth.js';
 import { billerOptions } from '../slip/slip.service.js';
@@ -23,7 +23,7 @@ const weekParams = z.object({
     .string()
     .refine((v) => fromPathDate(v) !== null, 'Please enter a valid date (MMDDYYYY).')
     .transform((v) => fromPathDate(v)!),
-  userId: z.coerce.number().int().positive().max(2147483647),
+  userId: recordId(),
 });
 
 export function calendarRoutes(app: FastifyInstance, database: Database): void {

@@ -1,4 +1,6 @@
 // The case record (also called invoice): a unit of work for one organization, for the generic record service.
+
+import { can } from '../../../shared/permissions.js';
 import { CASE_HAS_TASKS, WORK_STATUSES } from '../../../shared/schemas/case.js';
 import type { RecordDef } from '../../platform/records.js';
 
@@ -9,7 +11,7 @@ export const CASE: RecordDef = {
   table: 'cases',
   objectClass: 'Case',
   title: `'#' || t.id || ' ' || t.title`,
-  canRead: () => true,
+  canRead: (user) => can(user, 'case', 'read'),
   // Tasks refer to their case (tasks_case_id_cases_id_fk): a case with tasks is closed, never deleted.
   inUseMessage: CASE_HAS_TASKS,
   fields: [

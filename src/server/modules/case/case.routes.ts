@@ -45,7 +45,6 @@ export function caseRoutes(app: FastifyInstance, database: Database, timeZone: s
     path: '/api/manage/case',
     key: 'case',
     def: CASE,
-    write: 'user',
     form: caseForm,
     listQuery: caseListQuery,
     list: (query, filter) => caseList(query, filter),

@@ -1,4 +1,6 @@
 // The department record (SPEC "Department"): an admin list, for the generic record service.
+
+import { can } from '../../../shared/permissions.js';
 import type { RecordDef } from '../../platform/records.js';
 
 export const DEPARTMENT: RecordDef = {
@@ -7,7 +9,7 @@ export const DEPARTMENT: RecordDef = {
   objectClass: 'Department',
   title: 't.name',
   // Admin screens: administrators only, reading included; other staff pick departments through the suggest route.
-  canRead: (user) => user.isAdmin,
+  canRead: (user) => can(user, 'department', 'read'),
   inUseMessage: 'This department is used by cases or tasks and cannot be deleted. Mark it inactive instead.',
   fields: [
     { name: 'name', column: 'name', label: 'Name' },

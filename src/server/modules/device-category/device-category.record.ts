@@ -1,4 +1,6 @@
 // The device category record (SPEC "EquipmentCategory"): an admin list, for the generic record service.
+
+import { can } from '../../../shared/permissions.js';
 import type { RecordDef } from '../../platform/records.js';
 
 export const DEVICE_CATEGORY: RecordDef = {
@@ -7,7 +9,7 @@ export const DEVICE_CATEGORY: RecordDef = {
   objectClass: 'EquipmentCategory',
   title: 't.name',
   // Admin screens: administrators only, reading included.
-  canRead: (user) => user.isAdmin,
+  canRead: (user) => can(user, 'device-category', 'read'),
   inUseMessage: 'This category is used by equipment and cannot be deleted. Mark it inactive instead.',
   fields: [
     { name: 'name', column: 'name', label: 'Name' },

@@ -2,7 +2,7 @@
 import type { DeviceStatusForm, DeviceStatusSettings } from '../../../shared/schemas/device-status.js';
 import { rowMessage } from '../../../shared/schemas/device-status.js';
 import type { Database } from '../../db/client.js';
-import { badRequest, conflict } from '../../platform/errors.js';
+import { badRequest, conflict, requireVersion } from '../../platform/errors.js';
 import { type Change, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
 import { changedByMessage } from '../../platform/stamp.js';
@@ -79,7 +79,7 @@ export async function saveDeviceStatus(
       [SETTINGS_KEY, actorId],
     );
     const stamp = (await loadStamp(client, true))!;
-    if (stamp.version !== form.version) {
+    if (stamp.version !== requireVersion(form.version)) {
       throw conflict(
         changedByMessage(stamp.updated_by_name, stamp.updated_at, timeZone),
         await loadDeviceStatus(client),

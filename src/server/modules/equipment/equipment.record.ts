@@ -1,4 +1,6 @@
 // The equipment record (a customer's device): table, fields and references, for the generic record service.
+
+import { can } from '../../../shared/permissions.js';
 import { ANTIVIRUS_STATES, BITLOCKER_STATES } from '../../../shared/schemas/equipment.js';
 import type { RecordDef } from '../../platform/records.js';
 
@@ -7,7 +9,7 @@ export const EQUIPMENT: RecordDef = {
   table: 'equipment',
   objectClass: 'Equipment',
   title: 't.name',
-  canRead: () => true,
+  canRead: (user) => can(user, 'equipment', 'read'),
   fields: [
     { name: 'name', column: 'name', label: 'Name' },
     {

@@ -74,7 +74,6 @@ export function equipmentRoutes(app: FastifyInstance, database: Database, timeZo
     path: '/api/manage/equipment',
     key: 'equipment',
     def: EQUIPMENT,
-    write: 'user',
     form: equipmentForm,
     listQuery: equipmentListQuery,
     list: (query, filter) => equipmentList(query, filter),

@@ -179,7 +179,7 @@ describe('delete', () => {
     expect((await user.get(`/api/manage/organization/${unused.id}`)).statusCode).toBe(404);
     const used = await makeOrganization(api.db.pool);
     await makePerson(api.db.pool, { organizationId: used.id });
-    const res = await user.delete(`/api/manage/organization/${used.id}`);
+    const res = await user.delete(`/api/manage/organization/${used.id}?version=0`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/cannot be deleted\. Mark it inactive instead\.$/);
     expect((await user.get(`/api/manage/organization/${used.id}`)).statusCode).toBe(200);

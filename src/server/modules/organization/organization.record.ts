@@ -1,4 +1,6 @@
 // The organization record: table, fields and references, for the generic record service.
+
+import { can } from '../../../shared/permissions.js';
 import { RMM_PLANS, SALES_STATUSES, VENDOR_STATUSES } from '../../../shared/schemas/organization.js';
 import type { RecordDef } from '../../platform/records.js';
 
@@ -7,7 +9,7 @@ export const ORGANIZATION: RecordDef = {
   table: 'organizations',
   objectClass: 'Organization',
   title: 't.name',
-  canRead: () => true,
+  canRead: (user) => can(user, 'organization', 'read'),
   inUseMessage:
     'This organization still has people, equipment, software or outages and cannot be deleted. Mark it inactive instead.',
   fields: [

@@ -28,7 +28,6 @@ export function organizationRoutes(app: FastifyInstance, database: Database, tim
     path: '/api/manage/organization',
     key: 'organization',
     def: ORGANIZATION,
-    write: 'user',
     form: organizationForm,
     listQuery: organizationListQuery,
     list: (query, filter) => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { outageAutoAssignmentForm } from '../../../shared/schemas/outage-assignment.js';
 import type { Database } from '../../db/client.js';
-import { authorize, currentUser } from '../../platform/auth.js';
+import { administratorsOnly, authorize, currentUser } from '../../platform/auth.js';
 import { registerHistoryEntity } from '../../platform/history.js';
 import { outageTypeOptions } from '../outage-type/outage-type.routes.js';
 import {
@@ -32,11 +32,15 @@ export function outageAssignmentRoutes(app: FastifyInstance, database: Database,
       formOptions: { outageType: await outageTypeOptions(database.pool, { activeOnly: true }) },
     };
   });
-  api.post(PATH, { schema: { body: outageAutoAssignmentForm } }, async (request) => {
-    const user = currentUser(request);
-    authorize(user, 'admin');
-    return {
-      outageAutoAssignment: await saveOutageAutoAssignment(database, request.body, user.id, timeZone),
-    };
-  });
+  api.post(
+    PATH,
+    { schema: { body: outageAutoAssignmentForm }, preValidation: administratorsOnly },
+    async (request) => {
+      const user = currentUser(request);
+      authorize(user, 'admin');
+      return {
+        outageAutoAssignment: await saveOutageAutoAssignment(database, request.body, user.id, timeZone),
+      };
+    },
+  );
 }

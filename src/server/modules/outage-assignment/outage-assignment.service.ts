@@ -7,7 +7,7 @@ import type {
   OutageAutoAssignmentForm,
 } from '../../../shared/schemas/outage-assignment.js';
 import type { Database } from '../../db/client.js';
-import { badRequest, conflict, type FieldErrors } from '../../platform/errors.js';
+import { badRequest, conflict, type FieldErrors, requireVersion } from '../../platform/errors.js';
 import { type Change, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
 import { changedByMessage } from '../../platform/stamp.js';
@@ -158,7 +158,7 @@ export async function saveOutageAutoAssignment(
     const row = (await readRow(client, true))!;
     // Version 0 is the row just inserted: nothing saved yet.
     const before = await present(client, row.version === 0 ? null : row);
-    if (row.version !== form.version) {
+    if (row.version !== requireVersion(form.version)) {
       throw conflict(
         changedByMessage(before.updatedBy?.label ?? null, new Date(before.updated ?? Date.now()), timeZone),
         before,

@@ -119,7 +119,7 @@ describe('create, read, update, delete', () => {
     expect((await admin.get(`/api/admin/outage-type/${unused.id}`)).statusCode).toBe(404);
     const used = await makeOutageType(api.db.pool);
     await makeOutage(api.db.pool, { outageTypeId: used.id });
-    const res = await admin.delete(`/api/admin/outage-type/${used.id}`);
+    const res = await admin.delete(`/api/admin/outage-type/${used.id}?version=0`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
       'This outage type is used by outages and cannot be deleted. Mark it inactive instead.',

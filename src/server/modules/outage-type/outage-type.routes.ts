@@ -30,7 +30,6 @@ export function outageTypeRoutes(app: FastifyInstance, database: Database, timeZ
     path: '/api/admin/outage-type',
     key: 'outageType',
     def: OUTAGE_TYPE,
-    write: 'admin',
     form: outageTypeForm,
     listQuery: outageTypeListQuery,
     list: (query, filter) => {

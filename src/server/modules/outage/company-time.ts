@@ -56,3 +56,9 @@ export function wallClockOf(at: Date, timeZone: string): { date: string; time: s
   const p = wallParts(at.getTime(), timeZone);
   return { date: `${pad(p.month)}/${pad(p.day)}/${p.year}`, time: formatTimeOfDay(p.hour * 60 + p.minute) };
 }
+
+/** The company's calendar day (as a local Date at midnight) and minutes since its midnight, at an instant. */
+export function wallDay(at: Date, timeZone: string): { day: Date; minutes: number } {
+  const p = wallParts(at.getTime(), timeZone);
+  return { day: new Date(p.year, p.month - 1, p.day), minutes: p.hour * 60 + p.minute };
+}

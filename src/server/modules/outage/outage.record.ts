@@ -1,5 +1,7 @@
 // The outage record for the generic record service. Built per company time zone: records also present their start
 // and end as form parts (date, time of day) there, and field history shows those times as staff read them.
+
+import { can } from '../../../shared/permissions.js';
 import { OUTAGE_STATUSES } from '../../../shared/schemas/outage.js';
 import type { Presented, RecordDef } from '../../platform/records.js';
 import { formatStamp } from '../../platform/stamp.js';
@@ -23,7 +25,7 @@ export function outageRecord(timeZone: string): RecordDef {
     table: 'outages',
     objectClass: 'Outage',
     title: 't.title',
-    canRead: () => true,
+    canRead: (user) => can(user, 'outage', 'read'),
     fields: [
       {
         name: 'outageType',

@@ -68,7 +68,6 @@ export function outageRoutes(app: FastifyInstance, database: Database, timeZone:
     path: '/api/manage/outage',
     key: 'outage',
     def: outageRecord(timeZone),
-    write: 'user',
     form: outageForm,
     listQuery: outageListQuery,
     list: (query, filter) => {

@@ -1,4 +1,6 @@
 // The person record (an organization's contact): table, fields and references, for the generic record service.
+
+import { can } from '../../../shared/permissions.js';
 import type { RecordDef } from '../../platform/records.js';
 
 export const PERSON: RecordDef = {
@@ -6,7 +8,7 @@ export const PERSON: RecordDef = {
   table: 'people',
   objectClass: 'Person',
   title: `t.first_name || ' ' || t.last_name`,
-  canRead: () => true,
+  canRead: (user) => can(user, 'person', 'read'),
   inUseMessage: 'This person is in use elsewhere and cannot be deleted. Mark the person inactive instead.',
   fields: [
     { name: 'firstName', column: 'first_name', label: 'First Name' },

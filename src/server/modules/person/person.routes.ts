@@ -48,7 +48,6 @@ export function personRoutes(app: FastifyInstance, database: Database, timeZone:
       path: PATH,
       key: 'person',
       def: PERSON,
-      write: 'user',
       form: personForm,
       listQuery: personListQuery,
       list: (query, filter) => {

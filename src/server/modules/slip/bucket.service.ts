@@ -1,7 +1,7 @@
 // Bucket time (DOMAIN: Bucket): one row per user, day and category, upserted with the time typed as a duration.
 import { parseDuration } from '../../../shared/format/duration.js';
 import type { Bucket } from '../../../shared/schemas/slip.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, notFound, requireVersion } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/records.js';
 import { changedByMessage } from '../../platform/stamp.js';
 import { presentBucket } from './slip.service.js';
@@ -27,7 +27,7 @@ type Current = {
   updated_by_name: string | null;
 };
 
-/** Writes the user's time in a category on a day at the version they saw (when given); returns the bucket. */
+/** Writes the user's time in a category on a day at the version they saw (0: none yet); returns the bucket. */
 export async function saveBucket(
   tx: Queryable,
   input: {
@@ -53,7 +53,8 @@ export async function saveBucket(
     [input.userId, input.isoDate, input.categoryId],
   );
   const current = rows[0];
-  if (current && input.version !== undefined && current.version !== input.version) {
+  const version = requireVersion(input.version);
+  if (current && current.version !== version) {
     throw conflict(
       changedByMessage(current.updated_by_name, current.updated_at, timeZone),
       presentBucket({ category_id: cat.id, category_name: cat.name, ...current }),

@@ -7,14 +7,17 @@ import { z } from 'zod';
 import { minutesToHmm } from '../../../shared/format/duration.js';
 import { timeRange } from '../../../shared/format/slip-display.js';
 import { formatTimeOfDay, fromDbTime } from '../../../shared/format/time-of-day.js';
+import { recordId } from '../../../shared/schemas/common.js';
 import { type CardPrintResult, PRINT_NOT_SET_UP } from '../../../shared/schemas/slip.js';
 import type { Database } from '../../db/client.js';
+import type { AuthUser } from '../../platform/auth.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/records.js';
 import { formatStamp } from '../../platform/stamp.js';
 import { buildPdf, PageLayout, wrapText } from './pdf.js';
 import { signedIn } from './slip.routes.js';
 import { displayDate, rateValue } from './slip.service.js';
+import { seesRate } from './slip.visibility.js';
 
 /** The most slips one card lists (the latest ones); totals always cover every slip of the task. */
 export const CARD_SLIP_LIMIT = 500;
@@ -25,7 +28,8 @@ export type CardSlip = {
   startTime: string;
   stopTime: string | null;
   biller: string;
-  rateMultiplier: string;
+  /** Null where the viewer may not see it (slip.visibility.ts). */
+  rateMultiplier: string | null;
   comment: string | null;
 };
 
@@ -84,7 +88,7 @@ export function taskCardPdf(card: TaskCard): Buffer {
       },
       { x: cols.minutes, text: minutes === null ? '' : String(minutes) },
       { x: cols.biller, text: s.biller },
-      { x: cols.rate, text: `${rateValue(s.rateMultiplier)}x` },
+      { x: cols.rate, text: s.rateMultiplier === null ? '—' : `${rateValue(s.rateMultiplier)}x` },
     ]);
     if (s.comment)
       for (const line of wrapText(s.comment, 95)) page.line([{ x: 12, text: line, size: 9 }], 11);
@@ -107,7 +111,12 @@ export function taskCardPdf(card: TaskCard): Buffer {
   return buildPdf(page.pages, `Task Card #${card.taskId}`);
 }
 
-export async function loadTaskCard(db: Queryable, taskId: number, timeZone: string): Promise<TaskCard> {
+export async function loadTaskCard(
+  db: Queryable,
+  taskId: number,
+  timeZone: string,
+  viewer: Pick<AuthUser, 'id' | 'isAdmin'>,
+): Promise<TaskCard> {
   const { rows } = await db.query<{
     id: number;
     title: string;
@@ -134,11 +143,12 @@ export async function loadTaskCard(db: Queryable, taskId: number, timeZone: stri
     start_time: string;
     stop_time: string | null;
     biller: string;
+    user_id: number;
     rate_multiplier: string;
     comment: string | null;
   }>(
     `SELECT to_char(s.work_date, 'YYYY-MM-DD') AS work_date, s.start_time::text AS start_time,
-            s.stop_time::text AS stop_time, u.first_name || ' ' || u.last_name AS biller,
+            s.stop_time::text AS stop_time, u.first_name || ' ' || u.last_name AS biller, s.user_id,
             s.rate_multiplier::text AS rate_multiplier, s.comment
        FROM slips s JOIN users u ON u.id = s.user_id
       WHERE s.task_id = $1
@@ -159,7 +169,7 @@ export async function loadTaskCard(db: Queryable, taskId: number, timeZone: stri
       startTime: r.start_time,
       stopTime: r.stop_time,
       biller: r.biller,
-      rateMultiplier: r.rate_multiplier,
+      rateMultiplier: seesRate(viewer, r.user_id) ? r.rate_multiplier : null,
       comment: r.comment,
     })),
     totalSlips: task.total_slips,
@@ -173,7 +183,7 @@ export async function loadTaskCard(db: Queryable, taskId: number, timeZone: stri
  */
 export const printsInProgress = new Set<number>();
 
-const taskParam = z.object({ taskId: z.coerce.number().int().positive() });
+const taskParam = z.object({ taskId: recordId() });
 
 export function cardPrintRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -182,14 +192,14 @@ export function cardPrintRoutes(app: FastifyInstance, database: Database, timeZo
     '/api/manage/task/card-print/:taskId',
     { schema: { params: taskParam } },
     async (request): Promise<CardPrintResult> => {
-      signedIn(request);
+      const user = signedIn(request);
       const { taskId } = request.params;
       if (printsInProgress.has(taskId))
         throw new HttpError(409, 'CONFLICT', PRINT_IN_PROGRESS, {}, [PRINT_IN_PROGRESS]);
       printsInProgress.add(taskId);
       try {
         // Built even though nothing prints it: a task that cannot be carded fails here, not in the preview.
-        taskCardPdf(await loadTaskCard(database.pool, taskId, timeZone));
+        taskCardPdf(await loadTaskCard(database.pool, taskId, timeZone, user));
       } finally {
         printsInProgress.delete(taskId);
       }
@@ -205,9 +215,9 @@ export function cardPrintRoutes(app: FastifyInstance, database: Database, timeZo
     '/api/manage/task/card-print/:taskId/preview',
     { schema: { params: taskParam } },
     async (request, reply) => {
-      signedIn(request);
+      const user = signedIn(request);
       const { taskId } = request.params;
-      const pdf = taskCardPdf(await loadTaskCard(database.pool, taskId, timeZone));
+      const pdf = taskCardPdf(await loadTaskCard(database.pool, taskId, timeZone, user));
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `inline; filename="task-card-${taskId}.pdf"`)

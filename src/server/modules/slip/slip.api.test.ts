@@ -480,7 +480,7 @@ describe('buckets', () => {
 
   it('parses the time as a duration and upserts one row per user, day and category', async () => {
     const cat = categories[0]!;
-    const first = await owner.post(url(cat.id), { time: '1:30', comment: 'Course' });
+    const first = await owner.post(url(cat.id), { version: 0, time: '1:30', comment: 'Course' });
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({
       bucket: {
@@ -501,11 +501,11 @@ describe('buckets', () => {
     );
     expect(day.rows[0].n).toBe(1);
     // Another user's bucket of the same category and day is their own row.
-    expect((await other.post(url(cat.id), { time: '45' })).json().bucket).toMatchObject({
+    expect((await other.post(url(cat.id), { version: 0, time: '45' })).json().bucket).toMatchObject({
       minutes: 45,
       version: 0,
     });
-    expect((await owner.post(url(cat.id), { time: '24:00' })).json().bucket.minutes).toBe(1440);
+    expect((await owner.post(url(cat.id), { version: 2, time: '24:00' })).json().bucket.minutes).toBe(1440);
     const summary = (await owner.get('/api/manage/slip/summary/11252026')).json();
     expect(summary.buckets.find((b: { category: { id: number } }) => b.category.id === cat.id)).toMatchObject(
       {
@@ -529,9 +529,9 @@ describe('buckets', () => {
     }
   });
 
-  it('checks the version when one is given', async () => {
+  it('checks the version, which every save carries (0 for a bucket not saved yet)', async () => {
     const cat = categories[2]!;
-    await owner.post(url(cat.id, '11262026'), { time: '1' });
+    await owner.post(url(cat.id, '11262026'), { version: 0, time: '1' });
     await owner.post(url(cat.id, '11262026'), { version: 0, time: '2' });
     const stale = await owner.post(url(cat.id, '11262026'), { version: 0, time: '3' });
     expect(stale.statusCode).toBe(409);
@@ -540,8 +540,10 @@ describe('buckets', () => {
   });
 
   it('404 for an unknown category or day', async () => {
-    expect((await owner.post(url(999999), { time: '1' })).statusCode).toBe(404);
-    expect((await owner.post(url(categories[0]!.id, '13012026'), { time: '1' })).statusCode).toBe(404);
+    expect((await owner.post(url(999999), { version: 0, time: '1' })).statusCode).toBe(404);
+    expect((await owner.post(url(categories[0]!.id, '13012026'), { version: 0, time: '1' })).statusCode).toBe(
+      404,
+    );
   });
 });
 

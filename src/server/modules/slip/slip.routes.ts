@@ -10,7 +10,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fromPathDate, toIsoDate } from '../../../shared/format/date.js';
-import { idOrCreateParam, idParam, PAGE_SIZE } from '../../../shared/schemas/common.js';
+import {
+  idOrCreateParam,
+  idParam,
+  PAGE_SIZE,
+  recordId,
+  wholeNumber,
+} from '../../../shared/schemas/common.js';
 import { bucketForm, type SlipSummary, slipForm } from '../../../shared/schemas/slip.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser, registerPolicy } from '../../platform/auth.js';
@@ -34,6 +40,7 @@ import {
   updateSlip,
   whereOptions,
 } from './slip.service.js';
+import { slipForViewer } from './slip.visibility.js';
 
 /** A day in a path (MMddyyyy) as yyyy-MM-dd; a malformed or impossible day names no resource (404). */
 export const pathDate = z
@@ -50,10 +57,10 @@ export function signedIn(request: FastifyRequest) {
   return user;
 }
 
-const createQuery = z.object({ taskId: z.coerce.number().int().positive().optional().catch(undefined) });
-const deleteQuery = z.object({ version: z.coerce.number().int().min(0).optional() });
+const createQuery = z.object({ taskId: recordId().optional().catch(undefined) });
+const deleteQuery = z.object({ version: wholeNumber().optional() });
 const taskSlipsQuery = z.object({
-  task: z.coerce.number().int().positive(),
+  task: recordId(),
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
   after: z.string().max(200).optional(),
 });
@@ -64,9 +71,10 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
   const pool = database.pool;
 
   api.get('/api/manage/slip', { schema: { querystring: taskSlipsQuery } }, async (request) => {
-    signedIn(request);
+    const user = signedIn(request);
     const { task, limit, after } = request.query;
-    return taskSlips(pool, task, limit, after ? decodeCursor(after, slipCursor) : null);
+    const page = await taskSlips(pool, task, limit, after ? decodeCursor(after, slipCursor) : null);
+    return { ...page, items: page.items.map((slip) => slipForViewer(slip, user)) };
   });
 
   api.get(
@@ -101,7 +109,7 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
       const slip =
         id === 'create'
           ? await blankSlip(pool, request.query.taskId ?? null, user, wallClockOf(new Date(), timeZone).date)
-          : await requireSlip(pool, id);
+          : slipForViewer(await requireSlip(pool, id), user);
       return { slip, formOptions: await slipFormOptions(pool) };
     },
   );
@@ -138,7 +146,7 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
     '/api/manage/bucket/:categoryId/:date',
     {
       schema: {
-        params: z.object({ categoryId: z.coerce.number().int().positive(), date: pathDate }),
+        params: z.object({ categoryId: recordId(), date: pathDate }),
         body: bucketForm,
       },
     },

@@ -17,7 +17,7 @@ import {
   WHERE_OPTIONS,
 } from '../../../shared/schemas/slip.js';
 import { encodeCursor } from '../../platform/cursor.js';
-import { badRequest, conflict, HttpError, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, HttpError, notFound, requireVersion } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/records.js';
 import { changedByMessage } from '../../platform/stamp.js';
 
@@ -304,7 +304,7 @@ export async function lockOwnSlip(
   const row = await loadSlipRow(tx, id, true);
   if (!row) throw notFound();
   if (row.user_id !== actorId) throw notOwner();
-  if (version !== undefined && row.version !== version) {
+  if (row.version !== requireVersion(version)) {
     throw conflict(changedByMessage(row.updated_by_name, row.updated_at, timeZone), presentSlip(row));
   }
   return row;

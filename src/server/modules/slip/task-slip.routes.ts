@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Option } from '../../../shared/schemas/common.js';
+import { type Option, recordId } from '../../../shared/schemas/common.js';
 import {
   type AvailableForSlip,
   type AvailableTask,
@@ -112,8 +112,8 @@ export function taskSlipRoutes(app: FastifyInstance, database: Database): void {
     {
       schema: {
         params: z.object({
-          taskId: z.coerce.number().int().positive(),
-          slipId: z.coerce.number().int().positive(),
+          taskId: recordId(),
+          slipId: recordId(),
         }),
         // A malformed target is the same as none: the dialog shows NO_TARGET_TASK.
         body: moveSlipBody.catch({ targetTask: null }).optional(),

@@ -1,4 +1,6 @@
 // The software record (SPEC §3 "Project", shown as software): table, fields and references.
+
+import { can } from '../../../shared/permissions.js';
 import type { RecordDef } from '../../platform/records.js';
 
 export const SOFTWARE: RecordDef = {
@@ -6,7 +8,7 @@ export const SOFTWARE: RecordDef = {
   table: 'software',
   objectClass: 'Project',
   title: 't.name',
-  canRead: () => true,
+  canRead: (user) => can(user, 'software', 'read'),
   fields: [
     { name: 'name', column: 'name', label: 'Name' },
     { name: 'vendor', column: 'vendor', label: 'Vendor' },

@@ -17,7 +17,6 @@ export function softwareRoutes(app: FastifyInstance, database: Database, timeZon
     path: '/api/manage/software',
     key: 'software',
     def: SOFTWARE,
-    write: 'user',
     form: softwareForm,
     listQuery: softwareListQuery,
     list: (query, filter) => {

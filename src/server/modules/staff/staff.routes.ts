@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { idOrCreateParam } from '../../../shared/schemas/common.js';
 import { staffForm, staffListQuery } from '../../../shared/schemas/staff.js';
 import type { Database } from '../../db/client.js';
-import { authorize, currentUser } from '../../platform/auth.js';
+import { administratorsOnly, authorize, currentUser } from '../../platform/auth.js';
 import { newStaff, staffFormOptions } from './staff.presenter.js';
 import { createStaff, listStaff, loadStaff, saveStaff, suggestStaff } from './staff.service.js';
 
@@ -23,7 +23,7 @@ export function staffRoutes(app: FastifyInstance, database: Database, timeZone: 
   });
   api.post(
     '/api/admin/staff/:id',
-    { schema: { params: idOrCreateParam, body: staffForm } },
+    { schema: { params: idOrCreateParam, body: staffForm }, preValidation: administratorsOnly },
     async (request) => {
       const user = currentUser(request);
       authorize(user, 'admin');

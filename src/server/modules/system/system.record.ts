@@ -1,5 +1,7 @@
 // The system record (an organization's documented system); its equipment and software live in join tables
 // that system.routes.ts writes and presents.
+
+import { can } from '../../../shared/permissions.js';
 import { SYSTEM_CATEGORIES } from '../../../shared/schemas/system.js';
 import type { RecordDef } from '../../platform/records.js';
 
@@ -8,7 +10,7 @@ export const SYSTEM: RecordDef = {
   table: 'systems',
   objectClass: 'System',
   title: 't.name',
-  canRead: () => true,
+  canRead: (user) => can(user, 'system', 'read'),
   fields: [
     { name: 'name', column: 'name', label: 'Name' },
     { name: 'category', column: 'category', label: 'Category', kind: 'code', codes: SYSTEM_CATEGORIES },

@@ -32,7 +32,6 @@ export function systemRoutes(app: FastifyInstance, database: Database, timeZone:
       path: '/api/manage/system',
       key: 'system',
       def: SYSTEM,
-      write: 'user',
       form: systemForm,
       listQuery: systemListQuery,
       list: (query, filter) => {

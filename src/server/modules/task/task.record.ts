@@ -1,4 +1,6 @@
 // The task record (a piece of a case), for the generic record service.
+
+import { can } from '../../../shared/permissions.js';
 import { WORK_STATUSES } from '../../../shared/schemas/case.js';
 import { TASK_HAS_SLIPS } from '../../../shared/schemas/task.js';
 import type { RecordDef } from '../../platform/records.js';
@@ -9,7 +11,7 @@ export const TASK: RecordDef = {
   table: 'tasks',
   objectClass: 'Task',
   title: 't.title',
-  canRead: () => true,
+  canRead: (user) => can(user, 'task', 'read'),
   // Slips refer to their task (slips_task_id_tasks_id_fk): a task with logged time is closed, never deleted.
   inUseMessage: TASK_HAS_SLIPS,
   // numeric(6,1) arrives as text: the form and the list show a number.

@@ -61,7 +61,6 @@ export function taskRoutes(app: FastifyInstance, database: Database, timeZone: s
     path: '/api/manage/task',
     key: 'task',
     def: TASK,
-    write: 'user',
     form: taskForm,
     listQuery: taskListQuery,
     list: (query, filter) => taskList(query, filter),

@@ -50,7 +50,14 @@ export async function changePassword(
   await withTransaction(database, async ({ client }) => {
     await updateUser(
       client,
-      { id: userId, version: row.version, changes: { passwordHash }, actorId: userId, timeZone, sessionToken },
+      {
+        id: userId,
+        version: row.version,
+        changes: { passwordHash },
+        actorId: userId,
+        timeZone,
+        sessionToken,
+      },
       presentSettings,
     );
   });

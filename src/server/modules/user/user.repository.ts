@@ -139,7 +139,8 @@ export async function updateUser(
   await recordHistory(tx, { entity: 'user', entityId: options.id, actorId: options.actorId, changes });
   // A new password ends the user's sessions (a stolen one among them), except the one setting their own.
   if (passwordHash) {
-    const own = options.actorId === options.id && options.sessionToken ? hashToken(options.sessionToken) : null;
+    const own =
+      options.actorId === options.id && options.sessionToken ? hashToken(options.sessionToken) : null;
     await tx.query('DELETE FROM sessions WHERE user_id = $1 AND token_hash IS DISTINCT FROM $2', [
       options.id,
       own,

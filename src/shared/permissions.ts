@@ -1,0 +1,41 @@
+// The permission matrix (README "Permissions"): who may read, create/edit and delete each kind of record. The
+// server enforces it on every route; the client hides the actions a user may not take. One table for both.
+
+/** everyone: any signed-in user; admin: administrators only; nobody: no one through this route. */
+export type Access = 'everyone' | 'admin';
+export type RecordAccess = { read: Access; write: Access; delete: Access };
+export type RecordAction = keyof RecordAccess;
+
+/**
+ * Shared customer and work records: everybody's daily work. Anyone may delete one that nothing refers to (a
+ * duplicate, a typo); one in use is refused ("Mark it inactive instead"), and every change has field history.
+ */
+const WORK: RecordAccess = { read: 'everyone', write: 'everyone', delete: 'everyone' };
+/** Admin settings lists. */
+const ADMIN: RecordAccess = { read: 'admin', write: 'admin', delete: 'admin' };
+
+export const RECORD_ACCESS = {
+  organization: WORK,
+  person: WORK,
+  equipment: WORK,
+  software: WORK,
+  system: WORK,
+  outage: WORK,
+  case: WORK,
+  task: WORK,
+  department: ADMIN,
+  'bucket-category': ADMIN,
+  'device-category': ADMIN,
+  'outage-type': ADMIN,
+} as const satisfies Record<string, RecordAccess>;
+
+export type RecordKind = keyof typeof RECORD_ACCESS;
+
+export const allows = (user: { isAdmin: boolean }, access: Access) => access === 'everyone' || user.isAdmin;
+
+export function can(user: { isAdmin: boolean }, kind: RecordKind, action: RecordAction): boolean {
+  return allows(user, RECORD_ACCESS[kind][action]);
+}
+
+/** What the signed-in user may do with one loaded record: sent with it so the screen shows only those actions. */
+export type RecordCan = { save: boolean; delete: boolean };
