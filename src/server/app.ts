@@ -2,7 +2,7 @@
 
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             redact: { paths: REDACT, censor: '[redacted]' },
             ...(config.prettyLogs ? { stream: await prettyStream() } : {}),
           },
-    disableRequestLogging: !config.requestLogs,
+    logController: new LogController({ disableRequestLogging: !config.requestLogs }),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();

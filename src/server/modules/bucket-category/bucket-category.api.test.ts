@@ -63,6 +63,7 @@ describe('create, read, update, delete', () => {
     expect((await admin.get(`${BASE}/create`)).json()).toEqual({
       bucketCategory: { id: 0, version: 0, name: '', description: null, sortOrder: 0, active: true },
       formOptions: {},
+      can: { save: true, delete: true },
     });
     const res = await admin.post(`${BASE}/create`, form());
     expect(res.statusCode).toBe(200);

@@ -64,6 +64,7 @@ describe('create, read, update, delete', () => {
     expect(blank).toEqual({
       department: { id: 0, version: 0, name: '', description: null, active: true },
       formOptions: {},
+      can: { save: true, delete: true },
     });
     const res = await admin.post(`${BASE}/create`, form({ name: '  Help Desk  ' }));
     expect(res.statusCode).toBe(200);

@@ -211,6 +211,32 @@ describe('GET /api/suggest/global-search/', () => {
     expect(res.statusCode).toBe(400);
   });
 
+  it('bounds the work of a crafted term: at most six words, no typo pass for runs of short words or prose', async () => {
+    const org = await makeOrganization(api.db.pool, { name: 'Quillfeather Dental' });
+    // 100 characters of one-letter words: answered, without the typo pass whose trigrams every row shares.
+    const crafted = 'a b c d e f g h i j k l m n o p q r s t u v w x y z '.repeat(2).slice(0, 100);
+    const res = await user.get(`/api/suggest/global-search/?term=${encodeURIComponent(crafted)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+    // Words past the sixth are not searched: a longer term answers as its first six words do.
+    await makeOrganization(api.db.pool, { name: 'Quillfeather Dental Care Of The North Shore' });
+    const six = await search('Quillfeather Dental Care Of The North');
+    expect(six).toHaveLength(1);
+    expect(await search('Quillfeather Dental Care Of The North Coast Region')).toEqual(six);
+    // Typos in a name are forgiven; in slip comments (prose) only what was typed is found.
+    expect((await search('Quilfeather')).map((r) => r.route)).toContain(`/manage/organization/${org.id}`);
+    const kase = await makeCase(api.db.pool, { organizationId: org.id });
+    const task = await makeTask(api.db.pool, { caseId: kase.id });
+    const slip = await makeSlip(api.db.pool, {
+      taskId: task.id,
+      userId,
+      comment: 'Replaced the xerographic cartridge',
+    });
+    const slipRoute = `/manage/case/${kase.id}/task/${task.id}/slip/${slip.id}`;
+    expect((await search('xerographic')).map((r) => r.route)).toContain(slipRoute);
+    expect((await search('xerograhpic')).map((r) => r.route)).not.toContain(slipRoute);
+  });
+
   it('needs a session', async () => {
     const res = await api.anonymous.get('/api/suggest/global-search/?term=dental');
     expect(res.statusCode).toBe(401);

@@ -9,6 +9,7 @@ export function searchRoutes(app: FastifyInstance, database: Database): void {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/suggest/global-search/', { schema: { querystring: globalSearchQuery } }, async (request) =>
-      globalSearch(database.pool, request.query.term ?? ''),
+      // A caller that closed the connection (the panel asked for a newer term) needs no answer.
+      globalSearch(database, request.query.term ?? '', () => request.raw.socket?.destroyed === true),
     );
 }

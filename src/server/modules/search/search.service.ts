@@ -1,9 +1,10 @@
 // Global search: one UNION ALL statement over the registered sources, each branch bounded and trigram-indexed.
 
-import type pg from 'pg';
 import { GLOBAL_SEARCH_LIMIT, type GlobalSearchResult } from '../../../shared/schemas/search.js';
+import type { Database } from '../../db/client.js';
 import { highlight } from './highlight.js';
 import { SEARCH_SOURCES, type SearchField, type SearchSource } from './search.sources.js';
+import { searchGate } from './search-gate.js';
 
 /** Trigram indexes cannot narrow shorter terms: those match at the start of a field only. */
 const MIN_SUBSTRING = 3;
@@ -86,7 +87,7 @@ function substringMatch(field: SearchField, term: string, p: Params): Match | nu
 
 /** Typo-tolerant match of a text field (pg_trgm word similarity), for what the substring match missed. */
 function fuzzyMatch(field: SearchField, term: string, p: Params): Match | null {
-  if (field.match !== 'text' || term.length < MIN_SUBSTRING) return null;
+  if (field.match !== 'text' || field.typos === false || !typoTolerant(term)) return null;
   const col = field.column;
   return {
     where: `${p.raw} <% ${col} AND ${col} NOT ILIKE ${p.like}`,
@@ -114,6 +115,34 @@ const union = (branches: (string | null)[]) => branches.filter(Boolean).join('\n
  * are none (a typo is the likely reason, and an exact hit is what the user typed); one hit per record (its best
  * field); the best overall.
  */
+// The work of one term is bounded, so no user slows the others (the embedded database runs one query at a time):
+/** Words of a term that are searched; the rest are dropped (a name or a phrase is shorter than this). */
+export const MAX_SEARCH_WORDS = 6;
+/** Typo tolerance compares every trigram of the term with every candidate row's: only for a name-sized term. */
+export const MAX_FUZZY_WORDS = 5;
+export const MAX_FUZZY_TRIGRAMS = 48;
+/** On PostgreSQL, a search still running after this is ended (the embedded database has no statement timeout). */
+export const SEARCH_TIMEOUT_MS = 1500;
+
+/** The term as searched: trimmed, spaces folded, at most MAX_SEARCH_WORDS words. */
+export function boundedTerm(raw: string): string {
+  return raw.trim().split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS).join(' ');
+}
+
+/**
+ * Whether a term gets the typo-tolerant branches: a name of a few words with at least one real word in it, not a
+ * run of letters and short words (whose trigrams every row shares, so the index narrows nothing).
+ */
+export function typoTolerant(term: string): boolean {
+  // Words as pg_trgm sees them: runs of letters and digits ("-" is none).
+  const words = term.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    words.length <= MAX_FUZZY_WORDS &&
+    words.some((w) => w.length >= MIN_SUBSTRING) &&
+    trigrams(term).size <= MAX_FUZZY_TRIGRAMS
+  );
+}
+
 export function searchStatement(term: string, sources = SEARCH_SOURCES): { text: string; values: unknown[] } {
   const p = new Params(term);
   const fields = sources.flatMap((s) => s.fields.map((f) => [s, f] as const));
@@ -152,21 +181,37 @@ export function typoThreshold(term: string): number {
   return Math.min(0.8, Math.max(0.6, twoTypos));
 }
 
-export async function globalSearch(pool: pg.Pool, rawTerm: string): Promise<GlobalSearchResult[]> {
-  const term = rawTerm.trim();
+export async function globalSearch(
+  database: Database,
+  rawTerm: string,
+  gone: () => boolean = () => false,
+): Promise<GlobalSearchResult[]> {
+  const term = boundedTerm(rawTerm);
   if (!term) return [];
   const { text, values } = searchStatement(term);
-  const client = await pool.connect();
-  let rows: Row[];
-  try {
-    // Session-wide, set before every search: only global search uses the word-similarity operators.
-    await client.query("SELECT set_config('pg_trgm.word_similarity_threshold', $1, false)", [
-      String(typoThreshold(term)),
-    ]);
-    rows = (await client.query<Row>(text, values)).rows;
-  } finally {
-    client.release();
-  }
+  const rows = await searchGate.run(database.pool, gone, async () => {
+    const client = await database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      // Set for this search only: only global search uses the word-similarity operators.
+      await client.query("SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)", [
+        String(typoThreshold(term)),
+      ]);
+      if (database.kind === 'postgres')
+        await client.query(`SET LOCAL statement_timeout = ${SEARCH_TIMEOUT_MS}`);
+      const found = (await client.query<Row>(text, values)).rows;
+      await client.query('COMMIT');
+      return found;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      // Out of time: no results rather than an error (the search panel shows "No elements found").
+      if ((error as { code?: string }).code === '57014') return [];
+      throw error;
+    } finally {
+      client.release();
+    }
+  });
+  if (!rows) return [];
   const byKind = new Map(SEARCH_SOURCES.map((s) => [s.kind, s]));
   return rows.map((r) => ({
     name: r.name,

@@ -18,6 +18,11 @@ export type SearchField = {
   /** SQL of the text shown as the matched value when it is not `column` itself (a phone, not its digits). */
   value?: string;
   match: MatchKind;
+  /**
+   * false: a text field searched by substring only. Free prose (slip comments: the largest table, growing daily)
+   * gains little from typo tolerance and would cost every search a similarity pass over it.
+   */
+  typos?: false;
 };
 
 export type SearchSource = {
@@ -100,6 +105,6 @@ export const SEARCH_SOURCES: SearchSource[] = [
     ids: ['k.case_id', 't.task_id'],
     route: (id, [caseId, taskId]) =>
       pathFor('case_task_slip_basics', { caseId: caseId!, taskId: taskId!, slipId: id }),
-    fields: [{ label: 'Comment', column: 't.comment', match: 'text' }],
+    fields: [{ label: 'Comment', column: 't.comment', match: 'text', typos: false }],
   },
 ];
