@@ -9,7 +9,9 @@ export function useTopNavHeight(ref: RefObject<HTMLElement | null>): void {
     const nav = ref.current;
     if (!nav) return;
     const root = document.documentElement;
-    const publish = () => root.style.setProperty(TOP_NAV_HEIGHT_VAR, `${nav.offsetHeight}px`);
+    // The exact (fractional) height: a rounded one leaves a sliver between the nav and what sticks under it.
+    const publish = () =>
+      root.style.setProperty(TOP_NAV_HEIGHT_VAR, `${nav.getBoundingClientRect().height}px`);
     publish();
     const observer = new ResizeObserver(publish);
     observer.observe(nav);
