@@ -1,7 +1,8 @@
-// Journey: the technician's day. With the daily panel open the top navigation stays usable (user menu, Log Out) on
-// a desk and a phone; a new slip puts the cursor in Start with How and Where from the user's last slip on the task,
-// and tabs start, end, description, date, how, where, multi, Save; a copy starts where the user's day ends; the
-// task's Slips screen has the task header, total hours, newest first, sticky headers, and cards on a phone.
+// Journey: the technician's day. With the daily panel open the top navigation stays usable (search, calendar,
+// user menu, Log Out) on a desk and a phone; a new slip puts the cursor in Start with How and Where from the user's
+// last slip on the task, and tabs start, end, description, date, how, where, multi, Save; a copy starts where the
+// user's day ends; the task's Slips screen has the task header, total hours, newest first, sticky headers, and
+// cards on a phone.
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, openBrowser, signIn } from '../support/e2e';
@@ -93,8 +94,16 @@ describe("the technician's day", () => {
       const nav = await page.getByRole('navigation', { name: 'Main' }).boundingBox();
       const side = await panel(page).boundingBox();
       expect(side!.y).toBeGreaterThanOrEqual(nav!.y + nav!.height - 1);
-      // Calendar and search stay clickable beside it (checked without opening them).
-      await page.getByRole('button', { name: 'Calendar' }).click({ trial: true, timeout: 5_000 });
+      // Search and Calendar open above it, and close again.
+      await page.locator('.sd-search-toggle').click({ timeout: 5_000 });
+      await page.getByRole('combobox', { name: 'Search term' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('combobox', { name: 'Search term' }).waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Calendar' }).click({ timeout: 5_000 });
+      await page.locator('#weekly-calendar-modal').waitFor();
+      await page.keyboard.press('Escape');
+      await page.locator('#weekly-calendar-modal').waitFor({ state: 'hidden' });
+      await panel(page).getByRole('heading', { name: 'Daily' }).waitFor();
       if (viewport.width < 992)
         await page.getByRole('button', { name: 'Toggle navigation' }).click({ timeout: 5_000 });
       await page.getByRole('button', { name: 'Terry Tech' }).click({ timeout: 5_000 });
