@@ -1,4 +1,5 @@
 // The top navigation: brand with environment badge, the viewer's menu (SPEC §2 "Menus") and the user menu.
+import { useRef } from 'react';
 import { Badge, Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
 import { Link } from 'react-router';
 import {
@@ -12,6 +13,7 @@ import {
 import { useCalendarOptional } from '../features/calendar/calendar-state';
 import { SearchToggle } from '../features/search/search-toggle';
 import { useDailyOptional } from '../features/slips/daily-state';
+import { useTopNavHeight } from './use-top-nav-height';
 
 export type TopNavProps = {
   menu: MenuEntry[];
@@ -107,8 +109,11 @@ function CalendarToggle() {
 
 export function TopNav({ menu, userName, badge, environment }: TopNavProps) {
   const production = environment === 'prod';
+  const ref = useRef<HTMLElement>(null);
+  useTopNavHeight(ref);
   return (
     <Navbar
+      ref={ref}
       expand="lg"
       variant="dark"
       data-bs-theme="dark"

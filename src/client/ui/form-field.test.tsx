@@ -86,6 +86,19 @@ describe('FormField and simple inputs', () => {
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 
+  it('an empty read-only field shows a muted dash, whatever its kind', () => {
+    render(
+      <>
+        <TextInput label="Name" name="name" value="  " onChange={() => {}} readOnly />
+        <TextArea label="Notes" name="notes" value="" onChange={() => {}} readOnly />
+        <Select label="Colour" name="colour" value={null} options={[]} onChange={() => {}} readOnly />
+      </>,
+    );
+    for (const name of ['Name', 'Notes', 'Colour']) {
+      expect(screen.getByLabelText(name)).toHaveTextContent(/^\u2014$/);
+    }
+  });
+
   it('short read-only text has no toggle', () => {
     render(
       <TextArea

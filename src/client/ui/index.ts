@@ -18,6 +18,7 @@ export {
   fieldId,
   useField,
 } from './form-field';
+export { ListTable } from './list-table';
 export {
   canLoadMore,
   LOAD_MORE_PAGE_SIZE,

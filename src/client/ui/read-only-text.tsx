@@ -1,6 +1,9 @@
 // A field's value shown as text; long text can be shortened to N rows with a "(more)"/"(less)" toggle (SPEC §4).
 import { useState } from 'react';
 
+/** What an empty read-only field shows, so "no value" is not mistaken for a missing field. */
+export const EMPTY_VALUE = '\u2014';
+
 /** Wrap width assumed when counting rows of text (SPEC §5). */
 export const WRAP_WIDTH = 70;
 
@@ -14,12 +17,12 @@ export type ReadOnlyTextProps = {
   value: string;
   /** Shorten to this many rows with a "(more)" toggle; absent = show everything. */
   rows?: number;
-  /** Shown (muted) when the value is empty. */
+  /** Shown (muted) when the value is empty or blank; "—" unless given. */
   emptyText?: string;
   describedBy?: string;
 };
 
-export function ReadOnlyText({ id, value, rows, emptyText = '', describedBy }: ReadOnlyTextProps) {
+export function ReadOnlyText({ id, value, rows, emptyText = EMPTY_VALUE, describedBy }: ReadOnlyTextProps) {
   const [expanded, setExpanded] = useState(false);
   const long = rows !== undefined && rows > 0 && countRows(value) > rows;
   // Shortened by CSS line clamping, so rows follow the real width; the toggle shows when the text is long.
@@ -42,7 +45,13 @@ export function ReadOnlyText({ id, value, rows, emptyText = '', describedBy }: R
         data-shortened={long && !expanded ? 'true' : undefined}
         style={{ whiteSpace: 'pre-wrap', ...clamp }}
       >
-        {value === '' ? <span className="text-body-secondary">{emptyText}</span> : value}
+        {value.trim() === '' ? (
+          <span className="text-body-secondary" data-empty="true">
+            {emptyText}
+          </span>
+        ) : (
+          value
+        )}
       </output>
       {long ? (
         <button

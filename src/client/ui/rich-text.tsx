@@ -3,6 +3,7 @@
 import type QuillType from 'quill';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldProps, FormField, fieldId, useField } from './form-field';
+import { ReadOnlyText } from './read-only-text';
 import { sanitizeRichText } from './sanitize-html';
 
 export const RICH_TEXT_FORMATS = ['bold', 'header', 'italic', 'strike', 'list', 'underline'];
@@ -129,11 +130,21 @@ function Editor(props: RichTextProps & { id: string }) {
   );
 }
 
+/** An editor's empty document ("<p><br></p>") or markup without text. */
+const richTextIsEmpty = (html: string | null | undefined) =>
+  !html ||
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim() === '';
+
 export function RichText(props: RichTextProps) {
   const id = fieldId(props.name, props.id);
   return (
     <FormField {...props} id={id} labelFor={false}>
-      {props.readOnly ? (
+      {props.readOnly && richTextIsEmpty(props.value) ? (
+        <ReadOnlyText id={id} value="" />
+      ) : props.readOnly ? (
         <div
           id={id}
           role="document"

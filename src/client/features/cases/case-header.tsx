@@ -1,5 +1,6 @@
-// The header of a case's screens: its tabs (Basics, Tasks), and for tab screens its number and title.
+// The headers of case and task screens: tabs (Basics, Tasks / Basics, Slips), and for tab screens the record's title.
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Nav } from 'react-bootstrap';
 import { Link, NavLink } from 'react-router';
 import { pathFor, type RouteName } from '../../../shared/routes';
@@ -73,5 +74,46 @@ export function CaseHeader({ caseId, title }: { caseId: string; title: string })
       </div>
       <CaseTabs caseId={caseId} />
     </>
+  );
+}
+
+/** A task's title, once loaded. */
+function useTaskTitle(taskId: string | number): string | null {
+  const query = useQuery({
+    queryKey: ['task-label', String(taskId)],
+    queryFn: ({ signal }) =>
+      loadEntity<{ id: number; title: string }>(`/api/manage/task/${taskId}`, 'task', { signal }),
+    staleTime: 60_000,
+  });
+  return query.data?.entity.title ?? null;
+}
+
+/** The header of a task's tab screens, as Task basics shows it: title, case link, tabs and actions. */
+export function TaskHeader(props: { caseId: string; taskId: string; actions?: ReactNode }) {
+  const title = useTaskTitle(props.taskId);
+  return (
+    <>
+      <div className="sd-page-head">
+        <div>
+          <h1 className="h4 mb-0">{title ?? '…'}</h1>
+          <div className="text-body-secondary small">
+            <CaseLink caseId={props.caseId} />
+          </div>
+        </div>
+      </div>
+      <TaskTabBar {...props} />
+    </>
+  );
+}
+
+/** The task's tabs with the screen's actions beside them (Task basics and the task's Slips). */
+export function TaskTabBar(props: { caseId: string; taskId: string; actions?: ReactNode }) {
+  return (
+    <div className="d-flex align-items-start gap-2">
+      <div className="flex-grow-1">
+        <TaskTabs caseId={props.caseId} taskId={props.taskId} />
+      </div>
+      {props.actions}
+    </div>
   );
 }

@@ -12,7 +12,7 @@ import type { FieldSection } from '../records/record-fields';
 import { type Column, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
 import { NewSlipButton } from '../slips/new-slip-button';
-import { CaseHeader, CaseLink, TaskTabs } from './case-header';
+import { CaseHeader, CaseLink, TaskTabBar } from './case-header';
 
 const SECTIONS: FieldSection[] = [
   {
@@ -131,12 +131,11 @@ export function TaskBasicsPage() {
       historyPath={(tid) => pathFor('case_task_history', { caseId, taskId: tid })}
       headerExtra={
         taskId === 'create' ? null : (
-          <div className="d-flex align-items-start gap-2">
-            <div className="flex-grow-1">
-              <TaskTabs caseId={caseId} taskId={taskId} />
-            </div>
-            <NewSlipButton caseId={Number(caseId)} taskId={Number(taskId)} size="sm" />
-          </div>
+          <TaskTabBar
+            caseId={caseId}
+            taskId={taskId}
+            actions={<NewSlipButton caseId={Number(caseId)} taskId={Number(taskId)} size="sm" />}
+          />
         )
       }
     />

@@ -2,6 +2,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { ListTable } from '../../ui';
 import { formatWhen, historyKey, loadHistory } from './history-api';
 
 export type HistoryViewProps = {
@@ -44,7 +45,7 @@ export function HistoryView({ entity, id, objectClass, backTo, backText }: Histo
       {query.isPending ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : null}
       {query.isError ? <Alert variant="danger">{query.error.message}</Alert> : null}
       {query.data ? (
-        <div className="table-responsive">
+        <ListTable>
           <table className="table table-sm table-hover align-middle sd-table sd-history-table">
             <thead>
               <tr>
@@ -75,7 +76,7 @@ export function HistoryView({ entity, id, objectClass, backTo, backText }: Histo
               )}
             </tbody>
           </table>
-        </div>
+        </ListTable>
       ) : null}
       {query.hasNextPage ? (
         <Button

@@ -1,5 +1,6 @@
 // The one list screen of every record: filters kept in the address (Back, Forward and reload keep them), columns
-// per entity, keyset pages with Load More, "No Results", and an updating overlay while a new filter loads.
+// per entity (or cards on phones), keyset pages with Load More, "No Results", and an updating overlay while a new
+// filter loads. Header rows stay visible while the page scrolls (ListTable).
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
@@ -7,7 +8,8 @@ import { Link } from 'react-router';
 import type { ListPage, Option } from '../../../shared/schemas/common';
 import { PAGE_SIZE } from '../../../shared/schemas/common';
 import { apiGet, type Query } from '../../api/http';
-import { Select, TextInput, Typeahead } from '../../ui';
+import { useMediaQuery } from '../../shell/use-media-query';
+import { ListTable, Select, TextInput, Typeahead } from '../../ui';
 import { TEXT_SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/use-debounced';
 
 export type Column<T> = {
@@ -61,7 +63,14 @@ type Props<T> = {
   actions?: ReactNode;
   /** Rendered instead of the h1 (tabs of a parent record show their own header). */
   heading?: ReactNode;
+  /** Below md each row is shown as this card instead of a table row (long text needs the width). */
+  card?: (row: T) => ReactNode;
+  /** Shown above the rows from the first page (e.g. a total the server computed over every row). */
+  summary?: (first: ListPage<T>) => ReactNode;
 };
+
+/** SPEC §9 helpers: below md (768 px) lists may show cards. */
+const MEDIUM_UP = '(min-width: 768px)';
 
 const cleanQuery = (values: Record<string, string>): Query =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
@@ -92,6 +101,13 @@ export function RecordList<T>(props: Props<T>) {
   });
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const updating = list.isFetching && !list.isFetchingNextPage && !list.isPending;
+  const mediumUp = useMediaQuery(MEDIUM_UP);
+  const first = list.data?.pages[0];
+  const overlay = updating ? (
+    <div className="sd-updating" data-testid="updating">
+      <Spinner animation="border" size="sm" role="status" aria-label="Updating" />
+    </div>
+  ) : null;
 
   return (
     <>
@@ -102,113 +118,131 @@ export function RecordList<T>(props: Props<T>) {
         </div>
       )}
       {props.heading && props.actions ? <div className="d-flex gap-2 mb-2">{props.actions}</div> : null}
-      <form
-        className="row g-2 align-items-end sd-filters"
-        onSubmit={(e) => e.preventDefault()}
-        aria-label={`${props.title} filters`}
-      >
-        {filters.map((f) =>
-          f.kind === 'text' ? (
-            <div key={f.name} className="col-sm-6 col-md-4 col-xl-3">
-              <TextInput
-                label={f.label}
-                name={f.name}
-                type="search"
-                inputMode="search"
-                placeholder={f.placeholder}
-                value={text}
-                onChange={setText}
-                className="mb-0"
-              />
-            </div>
-          ) : f.kind === 'typeahead' ? (
-            <div key={f.name} className="col-sm-6 col-md-3 col-xl-2">
-              <Typeahead
-                label={f.label}
-                name={f.name}
-                url={f.url}
-                value={
-                  state.values[f.name]
-                    ? {
-                        value: state.values[f.name]!,
-                        label: state.values[f.labelName] || state.values[f.name]!,
-                      }
-                    : null
-                }
-                onChange={(o) =>
-                  set({ [f.name]: o ? String(o.value) : null, [f.labelName]: o ? o.label : null })
-                }
-                className="mb-0"
-              />
-            </div>
-          ) : (
-            <div key={f.name} className="col-sm-6 col-md-3 col-xl-2">
-              <Select
-                label={f.label}
-                name={f.name}
-                options={f.options}
-                placeholder={f.placeholder ?? 'All'}
-                value={
-                  !state.values[f.name] || state.values[f.name] === f.emptyValue
-                    ? null
-                    : state.values[f.name]!
-                }
-                onChange={(v) => set({ [f.name]: v === null ? (f.emptyValue ?? '') : String(v) })}
-                className="mb-0"
-              />
-            </div>
-          ),
-        )}
-      </form>
-      {list.isError ? <Alert variant="danger">{list.error.message}</Alert> : null}
-      <div className="table-responsive sd-list" aria-busy={list.isFetching}>
-        {updating ? (
-          <div className="sd-updating" data-testid="updating">
-            <Spinner animation="border" size="sm" role="status" aria-label="Updating" />
-          </div>
-        ) : null}
-        <table className="table table-sm table-hover align-middle sd-table">
-          <thead>
-            <tr>
-              {props.columns.map((c) => (
-                <th key={c.key} scope="col" className={c.wide ? 'd-none d-md-table-cell' : undefined}>
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {list.isPending ? (
-              <tr>
-                <td colSpan={props.columns.length}>
-                  <Spinner animation="border" size="sm" role="status" aria-label="Loading" />
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={props.columns.length} className="text-body-secondary">
-                  No Results
-                </td>
-              </tr>
+      {filters.length > 0 ? (
+        <form
+          className="row g-2 align-items-end sd-filters"
+          onSubmit={(e) => e.preventDefault()}
+          aria-label={`${props.title} filters`}
+        >
+          {filters.map((f) =>
+            f.kind === 'text' ? (
+              <div key={f.name} className="col-sm-6 col-md-4 col-xl-3">
+                <TextInput
+                  label={f.label}
+                  name={f.name}
+                  type="search"
+                  inputMode="search"
+                  placeholder={f.placeholder}
+                  value={text}
+                  onChange={setText}
+                  className="mb-0"
+                />
+              </div>
+            ) : f.kind === 'typeahead' ? (
+              <div key={f.name} className="col-sm-6 col-md-3 col-xl-2">
+                <Typeahead
+                  label={f.label}
+                  name={f.name}
+                  url={f.url}
+                  value={
+                    state.values[f.name]
+                      ? {
+                          value: state.values[f.name]!,
+                          label: state.values[f.labelName] || state.values[f.name]!,
+                        }
+                      : null
+                  }
+                  onChange={(o) =>
+                    set({ [f.name]: o ? String(o.value) : null, [f.labelName]: o ? o.label : null })
+                  }
+                  className="mb-0"
+                />
+              </div>
             ) : (
-              rows.map((row) => (
-                <tr key={props.rowKey(row)} className={props.rowClassName?.(row)}>
-                  {props.columns.map((c) => (
-                    <td
-                      key={c.key}
-                      className={[c.wide ? 'd-none d-md-table-cell' : '', c.className ?? '']
-                        .filter(Boolean)
-                        .join(' ')}
-                    >
-                      {c.render(row)}
-                    </td>
-                  ))}
+              <div key={f.name} className="col-sm-6 col-md-3 col-xl-2">
+                <Select
+                  label={f.label}
+                  name={f.name}
+                  options={f.options}
+                  placeholder={f.placeholder ?? 'All'}
+                  value={
+                    !state.values[f.name] || state.values[f.name] === f.emptyValue
+                      ? null
+                      : state.values[f.name]!
+                  }
+                  onChange={(v) => set({ [f.name]: v === null ? (f.emptyValue ?? '') : String(v) })}
+                  className="mb-0"
+                />
+              </div>
+            ),
+          )}
+        </form>
+      ) : null}
+      {list.isError ? <Alert variant="danger">{list.error.message}</Alert> : null}
+      {first && props.summary ? props.summary(first) : null}
+      {props.card && !mediumUp ? (
+        <div className="sd-list sd-cards" aria-busy={list.isFetching}>
+          {overlay}
+          {list.isPending ? (
+            <Spinner animation="border" size="sm" role="status" aria-label="Loading" />
+          ) : rows.length === 0 ? (
+            <p className="text-body-secondary">No Results</p>
+          ) : (
+            <ul className="list-unstyled mb-2">
+              {rows.map((row) => (
+                <li key={props.rowKey(row)} className={props.rowClassName?.(row)}>
+                  {props.card?.(row)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : (
+        <ListTable className="sd-list" aria-busy={list.isFetching}>
+          {overlay}
+          <table className="table table-sm table-hover align-middle sd-table">
+            <thead>
+              <tr>
+                {props.columns.map((c) => (
+                  <th key={c.key} scope="col" className={c.wide ? 'd-none d-md-table-cell' : undefined}>
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {list.isPending ? (
+                <tr>
+                  <td colSpan={props.columns.length}>
+                    <Spinner animation="border" size="sm" role="status" aria-label="Loading" />
+                  </td>
                 </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+              ) : rows.length === 0 ? (
+                <tr>
+                  <td colSpan={props.columns.length} className="text-body-secondary">
+                    No Results
+                  </td>
+                </tr>
+              ) : (
+                rows.map((row) => (
+                  <tr key={props.rowKey(row)} className={props.rowClassName?.(row)}>
+                    {props.columns.map((c) => (
+                      <td
+                        key={c.key}
+                        className={[c.wide ? 'd-none d-md-table-cell' : '', c.className ?? '']
+                          .filter(Boolean)
+                          .join(' ')}
+                      >
+                        {c.render(row)}
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </ListTable>
+      )}
       {list.hasNextPage ? (
         <Button
           size="sm"

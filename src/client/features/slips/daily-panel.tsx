@@ -36,6 +36,9 @@ export function DailyPanel() {
       backdrop={false}
       scroll
       enforceFocus={false}
+      // A docked panel: Escape belongs to the layer above it (search, calendar, a dialog), which would otherwise
+      // close and hand the same key press on to the panel.
+      keyboard={false}
       className="sd-daily-panel"
       aria-labelledby="sd-daily-title"
       data-testid="daily-panel"

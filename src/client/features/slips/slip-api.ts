@@ -30,14 +30,19 @@ export async function fetchSlip(
   id: number | 'create',
   taskId?: number,
   signal?: AbortSignal,
+  copyId?: number,
 ): Promise<SlipLoad> {
   const url = id === 'create' ? '/api/manage/slip/create' : `/api/manage/slip/${id}`;
   const loaded = await loadEntity<Slip, SlipFormOptions>(url, 'slip', {
     signal,
-    query: id === 'create' ? { taskId } : undefined,
+    query: id === 'create' ? { taskId, copyId } : undefined,
   });
   return { slip: loaded.entity, formOptions: loaded.formOptions as SlipFormOptions };
 }
+
+/** A copy of a slip, as the server fills it (SPEC §2 case_task_slip_basics_copy: create carrying the source id). */
+export const fetchSlipCopy = (sourceId: number, signal?: AbortSignal) =>
+  fetchSlip('create', undefined, signal, sourceId);
 
 /** The new slip's defaults for a task (SPEC §7 "Create-defaults response: slip"). */
 export const fetchSlipDefaults = (taskId: number, signal?: AbortSignal) =>
@@ -49,15 +54,6 @@ export function saveSlip(id: number | null, values: SlipValues): Promise<Slip> {
 
 export function deleteSlip(slip: Pick<Slip, 'id' | 'version'>): Promise<unknown> {
   return deleteEntity(`/api/manage/slip/${slip.id}?version=${slip.version}`);
-}
-
-/** The task's slips (the slips screen): newest first is the server's choice; bounded by the list contract. */
-export async function fetchTaskSlips(taskId: number, signal?: AbortSignal): Promise<Slip[]> {
-  const page = await apiGet<{ items: Slip[]; next: string | null }>('/api/manage/slip', {
-    signal,
-    query: { task: taskId, limit: 100 },
-  });
-  return page.items;
 }
 
 export async function saveBucket(

@@ -1,5 +1,5 @@
 // A slip card (SPEC §2, §4): read-only, edit or loading; Save/Cancel, Ctrl+S, field errors, actions, print.
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
@@ -48,6 +48,14 @@ export function SlipCard(props: SlipCardProps) {
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
   const [message, setMessage] = useState<string | null>(null);
   const printing = usePrint();
+  const card = useRef<HTMLDivElement>(null);
+  // Entering edit mode (new, copy, Edit) puts the cursor in Start; a failed save keeps it where it was.
+  const [focusStart, setFocusStart] = useState(mode === 'edit');
+  useEffect(() => {
+    if (!focusStart || mode !== 'edit') return;
+    card.current?.querySelector<HTMLInputElement>('input[name="startTime"]')?.focus();
+    setFocusStart(false);
+  }, [focusStart, mode]);
   const canEdit = props.canEdit ?? true;
   const editing = mode !== 'read';
 
@@ -79,6 +87,7 @@ export function SlipCard(props: SlipCardProps) {
     if (props.onEditRequest?.(slip)) return;
     setValues(valuesOf(slip));
     setMode('edit');
+    setFocusStart(true);
   };
   const remove = async () => {
     setMode('loading');
@@ -112,6 +121,7 @@ export function SlipCard(props: SlipCardProps) {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Ctrl+S anywhere inside the card saves it (SPEC §4)
     <div
+      ref={card}
       className={`card sd-slip-card sd-slip-${kind} ${editing ? 'sd-slip-editing' : ''}`}
       data-testid="slip-card"
       data-slip-id={isNew ? 'new' : slip.id}

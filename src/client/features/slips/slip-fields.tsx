@@ -1,5 +1,5 @@
-// The edit form of a slip card. DOM order gives the Tab order of SPEC §4 (start, end, description, date, how,
-// multi, Save); CSS order lays the fields out in reading order, with Where after the buttons for the keyboard.
+// The edit form of a slip card. DOM order gives the Tab order (SPEC §4, with Where beside How: start, end,
+// description, date, how, where, multi, Save); CSS order lays the fields out in reading order.
 import type { ReactNode } from 'react';
 import type { SlipFormOptions } from '../../../shared/schemas/slip';
 import { DateInput, Select, TextArea, TimeInput } from '../../ui';
@@ -88,6 +88,16 @@ export function SlipFields({
         errors={errors.how}
       />
       <Select
+        id={id('where')}
+        name="where"
+        label="Where"
+        className="sd-slip-f-where"
+        value={values.where}
+        options={asOptions(formOptions.where)}
+        onChange={(v) => set('where', v === null ? null : String(v))}
+        errors={errors.where}
+      />
+      <Select
         id={id('rateMultiplier')}
         name="rateMultiplier"
         label="Multi"
@@ -99,16 +109,6 @@ export function SlipFields({
         errors={errors.rateMultiplier}
       />
       <div className="sd-slip-f-buttons d-flex gap-2">{buttons}</div>
-      <Select
-        id={id('where')}
-        name="where"
-        label="Where"
-        className="sd-slip-f-where"
-        value={values.where}
-        options={asOptions(formOptions.where)}
-        onChange={(v) => set('where', v === null ? null : String(v))}
-        errors={errors.where}
-      />
       <div className="mb-3 sd-field sd-slip-f-time">
         <div className="form-label">Time</div>
         <div className="form-control-plaintext" data-testid="slip-time">

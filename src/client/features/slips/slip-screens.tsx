@@ -1,20 +1,20 @@
 // The task's slips screens (SPEC §2 "Cases"): the slips list, slip basics (read, edit, create) and copy.
 import { useQuery } from '@tanstack/react-query';
-import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { slipDuration, timeRange } from '../../../shared/format/slip-display';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { pathFor } from '../../../shared/routes';
 import type { Slip } from '../../../shared/schemas/slip';
 import { errorPageStatus } from '../../api/entity';
 import { profileQuery } from '../../api/profile';
 import { useCurrentRoute } from '../../shell/current-route';
-import { useMediaQuery } from '../../shell/use-media-query';
-import { MEDIUM_UP_QUERY } from './daily-panel';
+import { TaskHeader } from '../cases/case-header';
+import { RecordList } from '../records/record-list';
+import { useQueryFilters } from '../records/use-filters';
 import { useDaily } from './daily-state';
 import { NewSlipButton } from './new-slip-button';
-import { fetchSlip, fetchTaskSlips, SLIP_KEY, TASK_SLIPS_KEY } from './slip-api';
+import { fetchSlip, fetchSlipCopy, SLIP_KEY, TASK_SLIPS_KEY } from './slip-api';
 import { SlipCard } from './slip-card';
+import { TASK_SLIP_COLUMNS, TaskSlipCard, TaskSlipsTotal } from './task-slip-rows';
 import { useSlipRouteSync } from './use-slip-route-sync';
 
 function useIds() {
@@ -36,73 +36,35 @@ function Failure({ error, errorPage = true }: { error: unknown; errorPage?: bool
   );
 }
 
-/** case_task_slips: the task's slips, and New Slip (the daily panel on larger screens, the create route on phones). */
+/** case_task_slips: the task's header and tabs, its total hours and slips newest first (cards on phones). */
 export function TaskSlipsPage() {
-  const { caseId, taskId } = useIds();
-  const slips = useQuery({
-    queryKey: [TASK_SLIPS_KEY, taskId],
-    queryFn: ({ signal }) => fetchTaskSlips(taskId, signal),
-  });
+  const params = useParams();
+  const caseId = params.caseId ?? '';
+  const taskId = params.taskId ?? '';
+  const state = useQueryFilters([]);
   return (
     <section className="sd-task-slips">
-      <div className="d-flex align-items-center gap-2 mb-3">
-        <h1 className="h4 mb-0 me-auto">Slips</h1>
-        <NewSlipButton caseId={caseId} taskId={taskId} />
-      </div>
-      {slips.isLoading ? <Spinner animation="border" size="sm" aria-label="Loading" /> : null}
-      {slips.error ? <Failure error={slips.error} errorPage={false} /> : null}
-      {slips.data ? (
-        <div className="table-responsive">
-          <table className="table table-sm table-hover align-middle">
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Time Range</th>
-                <th scope="col">Time</th>
-                <th scope="col">Biller</th>
-                <th scope="col">Description</th>
-              </tr>
-            </thead>
-            <tbody>
-              {slips.data.length === 0 ? (
-                <tr>
-                  <td colSpan={5} className="text-body-secondary">
-                    No Results
-                  </td>
-                </tr>
-              ) : (
-                slips.data.map((s) => (
-                  <tr key={s.id}>
-                    <td>
-                      <Link to={pathFor('case_task_slip_basics', { caseId, taskId, slipId: s.id })}>
-                        {s.date}
-                      </Link>
-                    </td>
-                    <td className="text-nowrap">{timeRange(s.startTime, s.stopTime)}</td>
-                    <td>{slipDuration(s.startTime, s.stopTime)}</td>
-                    <td>{s.user?.label}</td>
-                    <td className="sd-slip-comment">{s.comment}</td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <RecordList<Slip>
+        title="Slips"
+        url="/api/manage/slip"
+        queryKey={TASK_SLIPS_KEY}
+        fixed={{ task: taskId }}
+        heading={
+          <TaskHeader
+            caseId={caseId}
+            taskId={taskId}
+            actions={<NewSlipButton caseId={Number(caseId)} taskId={Number(taskId)} size="sm" />}
+          />
+        }
+        columns={TASK_SLIP_COLUMNS}
+        filters={[]}
+        state={state}
+        rowKey={(s) => s.id}
+        card={(s) => <TaskSlipCard slip={s} />}
+        summary={(first) => <TaskSlipsTotal first={first} />}
+      />
     </section>
   );
-}
-
-/** A copy: the source's values in create mode (no id, number or stamps). */
-function asCopy(source: Slip): Slip {
-  return {
-    ...source,
-    id: 0,
-    number: 0,
-    version: 0,
-    created: { at: '', by: null },
-    updated: { at: '', by: null },
-  };
 }
 
 /** case_task_slip_basics (read, or create), case_task_slip_basics_edit (edit mode), case_task_slip_basics_copy. */
@@ -117,8 +79,9 @@ export function SlipBasicsPage() {
   const editing = routeName === 'case_task_slip_basics_edit';
   const { data: profile } = useQuery(profileQuery);
   const loaded = useQuery({
-    queryKey: [SLIP_KEY, slipId, slipId === 'create' ? taskId : null],
-    queryFn: ({ signal }) => fetchSlip(slipId, taskId, signal),
+    queryKey: [SLIP_KEY, slipId, slipId === 'create' ? taskId : null, copying],
+    queryFn: ({ signal }) =>
+      copying && slipId !== 'create' ? fetchSlipCopy(slipId, signal) : fetchSlip(slipId, taskId, signal),
     staleTime: 0,
   });
   const isNew = slipId === 'create' || copying;
@@ -127,7 +90,7 @@ export function SlipBasicsPage() {
 
   if (loaded.error) return <Failure error={loaded.error} />;
   if (!loaded.data) return <Spinner animation="border" size="sm" aria-label="Loading" />;
-  const slip = copying ? asCopy(loaded.data.slip) : loaded.data.slip;
+  const slip = loaded.data.slip;
   const owner = isNew || String(slip.user?.value) === String(profile?.id);
   const title = isNew ? 'New Slip' : `Slip #${slip.number}`;
   return (

@@ -5,7 +5,7 @@ import { Alert, Badge, Button, Spinner } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
 import { pathFor } from '../../../shared/routes';
 import { ROLE_LABELS } from '../../../shared/schemas/user';
-import { Select, TextInput } from '../../ui';
+import { ListTable, Select, TextInput } from '../../ui';
 import { TEXT_SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/use-debounced';
 import { ACTIVE_FILTERS, type ActiveFilter, listStaff } from './staff-api';
 
@@ -87,7 +87,7 @@ export function StaffListPage() {
         </div>
       </form>
       {list.isError ? <Alert variant="danger">{list.error.message}</Alert> : null}
-      <div className="table-responsive">
+      <ListTable>
         <table className="table table-sm table-hover align-middle sd-table" aria-busy={list.isFetching}>
           <thead>
             <tr>
@@ -139,7 +139,7 @@ export function StaffListPage() {
             )}
           </tbody>
         </table>
-      </div>
+      </ListTable>
       {list.hasNextPage ? (
         <Button
           size="sm"

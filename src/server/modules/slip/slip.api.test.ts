@@ -431,13 +431,14 @@ describe('delete', () => {
 });
 
 describe("a task's slips", () => {
-  it("lists every user's slips of the task by date and start, keyset paged", async () => {
+  it("lists every user's slips of the task newest first, keyset paged, with the task's total", async () => {
     const t = await makeTask(api.db.pool, { caseId: kase.id, title: 'Listed task' });
     const a = await makeSlip(api.db.pool, {
       taskId: t.id,
       userId: otherId,
       workDate: '2026-11-02',
       startTime: '09:00',
+      stopTime: '10:00',
     });
     const b = await makeSlip(api.db.pool, {
       taskId: t.id,
@@ -451,6 +452,7 @@ describe("a task's slips", () => {
       userId: ownerId,
       workDate: '2026-11-01',
       startTime: '08:00',
+      stopTime: '09:45',
     });
     await makeSlip(api.db.pool, {
       taskId: task.id,
@@ -460,13 +462,15 @@ describe("a task's slips", () => {
     });
     const first = await owner.get(`/api/manage/slip?task=${t.id}&limit=2`);
     expect(first.statusCode).toBe(200);
-    expect(first.json().items.map((x: { id: number }) => x.id)).toEqual([c.id, b.id]);
+    expect(first.json().items.map((x: { id: number }) => x.id)).toEqual([a.id, b.id]);
     expect(slipSchema.safeParse(first.json().items[0]).success).toBe(true);
+    // The total covers every slip of the task, not only the page (60 + 105 minutes; unfinished counts 0).
+    expect(first.json().totalMinutes).toBe(165);
     const next = first.json().next as string;
     expect(next).toEqual(expect.any(String));
     const second = (await owner.get(`/api/manage/slip?task=${t.id}&limit=2&after=${next}`)).json();
     expect(second).toEqual({
-      items: [expect.objectContaining({ id: a.id, user: { value: otherId, label: 'Otto Other' } })],
+      items: [expect.objectContaining({ id: c.id, user: { value: ownerId, label: 'Olive Owner' } })],
       next: null,
     });
     expect((await owner.get('/api/manage/slip?task=x')).statusCode).toBe(400);

@@ -1,7 +1,8 @@
 // The daily panel's calls (SPEC §7): the signed-in user's day, slip defaults / load / save / delete, bucket time.
 //   GET    /api/manage/slip/summary/{MMddyyyy}   -> SlipSummary
-//   GET    /api/manage/slip?task=&limit=&after=  -> { items, next }  (a task's slips, every user's)
+//   GET    /api/manage/slip?task=&limit=&after=  -> { items, next, totalMinutes (first page) }  (a task's slips)
 //   GET    /api/manage/slip/create?taskId=       -> { slip (defaults), formOptions }
+//   GET    /api/manage/slip/create?copyId=       -> { slip (a copy of that slip), formOptions }
 //   GET    /api/manage/slip/{id}                 -> { slip, formOptions }
 //   POST   /api/manage/slip/{id|create}          -> { slip }   (owner only; the biller never changes)
 //   DELETE /api/manage/slip/{id}?version=        -> { deleted: true }
@@ -26,7 +27,6 @@ import { wallClockOf } from '../outage/company-time.js';
 import { bucketMinutes, saveBucket } from './bucket.service.js';
 import {
   billerOptions,
-  blankSlip,
   createSlip,
   dayBuckets,
   daySlips,
@@ -40,6 +40,7 @@ import {
   updateSlip,
   whereOptions,
 } from './slip.service.js';
+import { blankSlip, copySlip } from './slip-defaults.js';
 import { slipForViewer } from './slip.visibility.js';
 
 /** A day in a path (MMddyyyy) as yyyy-MM-dd; a malformed or impossible day names no resource (404). */
@@ -57,7 +58,10 @@ export function signedIn(request: FastifyRequest) {
   return user;
 }
 
-const createQuery = z.object({ taskId: recordId().optional().catch(undefined) });
+const createQuery = z.object({
+  taskId: recordId().optional().catch(undefined),
+  copyId: recordId().optional().catch(undefined),
+});
 const deleteQuery = z.object({ version: wholeNumber().optional() });
 const taskSlipsQuery = z.object({
   task: recordId(),
@@ -106,10 +110,13 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
     async (request) => {
       const user = signedIn(request);
       const { id } = request.params;
+      const { taskId, copyId } = request.query;
       const slip =
-        id === 'create'
-          ? await blankSlip(pool, request.query.taskId ?? null, user, wallClockOf(new Date(), timeZone).date)
-          : slipForViewer(await requireSlip(pool, id), user);
+        id !== 'create'
+          ? slipForViewer(await requireSlip(pool, id), user)
+          : copyId
+            ? await copySlip(pool, copyId, user)
+            : await blankSlip(pool, taskId ?? null, user, wallClockOf(new Date(), timeZone).date);
       return { slip, formOptions: await slipFormOptions(pool) };
     },
   );

@@ -96,7 +96,7 @@ export type SlipRow = {
   updated_by_name: string | null;
 };
 
-const codeOption = (
+export const codeOption = (
   list: readonly { value: string; label: string }[],
   value: string | null,
 ): Option | null => {
@@ -171,17 +171,17 @@ export async function daySlips(db: Queryable, userId: number, isoDate: string): 
   return rows.map(presentSlip);
 }
 
-/** A task's slips, every user's, by date then start; keyset paged after (work_date, start_time, id). */
+/** A task's slips, every user's, newest first; keyset paged after (work_date, start_time, id). */
 export async function taskSlips(
   db: Queryable,
   taskId: number,
   limit: number,
   after: [string, string, number] | null,
-): Promise<{ items: Slip[]; next: string | null }> {
+): Promise<{ items: Slip[]; next: string | null; totalMinutes?: number }> {
   const { rows } = await db.query<SlipRow>(
     `${SLIP_SELECT} WHERE s.task_id = $1
-       AND ($2::date IS NULL OR (s.work_date, s.start_time, s.id) > ($2::date, $3::time, $4::int))
-     ORDER BY s.work_date, s.start_time, s.id LIMIT $5`,
+       AND ($2::date IS NULL OR (s.work_date, s.start_time, s.id) < ($2::date, $3::time, $4::int))
+     ORDER BY s.work_date DESC, s.start_time DESC, s.id DESC LIMIT $5`,
     [taskId, after?.[0] ?? null, after?.[1] ?? null, after?.[2] ?? null, limit + 1],
   );
   const page = rows.slice(0, limit);
@@ -189,7 +189,19 @@ export async function taskSlips(
   return {
     items: page.map(presentSlip),
     next: rows.length > limit && last ? encodeCursor([last.work_date, last.start_time, last.id]) : null,
+    // The first page carries the task's total, one aggregate over slips_task_day_idx (later pages do not repeat it).
+    ...(after ? {} : { totalMinutes: await taskMinutes(db, taskId) }),
   };
+}
+
+/** Logged minutes of every slip of the task (unfinished slips count 0). */
+async function taskMinutes(db: Queryable, taskId: number): Promise<number> {
+  const { rows } = await db.query<{ minutes: number }>(
+    `SELECT COALESCE(SUM(EXTRACT(EPOCH FROM stop_time - start_time)) / 60, 0)::int AS minutes
+       FROM slips WHERE task_id = $1`,
+    [taskId],
+  );
+  return rows[0]?.minutes ?? 0;
 }
 
 export type BucketRow = {
@@ -339,62 +351,4 @@ export async function deleteSlip(
 ): Promise<void> {
   await lockOwnSlip(tx, id, actorId, version, timeZone);
   await tx.query('DELETE FROM slips WHERE id = $1', [id]);
-}
-
-/** The values of a new slip: today in the company zone, the task (with its case and client) when given. */
-export async function blankSlip(
-  db: Queryable,
-  taskId: number | null,
-  user: { id: number; name: string },
-  today: string,
-): Promise<Record<string, unknown>> {
-  let task: { id: number; title: string; is_project: boolean; case_id: number; case_title: string } | null =
-    null;
-  let organization: Option | null = null;
-  if (taskId) {
-    const { rows } = await db.query<{
-      id: number;
-      title: string;
-      is_project: boolean;
-      case_id: number;
-      case_title: string;
-      organization_id: number;
-      organization_name: string;
-    }>(
-      `SELECT t.id, t.title, t.is_project, c.id AS case_id, c.title AS case_title,
-              o.id AS organization_id, o.name AS organization_name
-         FROM tasks t JOIN cases c ON c.id = t.case_id JOIN organizations o ON o.id = c.organization_id
-        WHERE t.id = $1`,
-      [taskId],
-    );
-    const r = rows[0];
-    if (r) {
-      task = r;
-      organization = { value: r.organization_id, label: r.organization_name };
-    }
-  }
-  return {
-    id: 0,
-    number: 0,
-    version: 0,
-    startTime: '',
-    stopTime: '',
-    date: today,
-    task: task ? { value: task.id, label: task.title } : null,
-    case: task ? { value: task.case_id, label: task.case_title } : null,
-    organization,
-    user: { value: user.id, label: user.name },
-    where: null,
-    how: null,
-    rateMultiplier: { ...RATE_MULTIPLIER_OPTIONS[1] },
-    comment: null,
-    taskId: task?.id ?? null,
-    caseId: task?.case_id ?? null,
-    isProject: task?.is_project ?? false,
-    start: '',
-    stop: null,
-    minutes: null,
-    created: { at: '', by: null },
-    updated: { at: '', by: null },
-  };
 }

@@ -1,0 +1,141 @@
+// The values a new slip starts with (SPEC §7 "Create-defaults response: slip"): GET /api/manage/slip/create.
+// How and Where repeat the user's habit on the task, else their latest slip; a copy carries its source's
+// description, task, how, where and duration and starts where the user's day ends, so it never overlaps its source.
+import { formatTimeOfDay, fromDbTime } from '../../../shared/format/time-of-day.js';
+import type { Option } from '../../../shared/schemas/common.js';
+import { HOW_OPTIONS, RATE_MULTIPLIER_OPTIONS, WHERE_OPTIONS } from '../../../shared/schemas/slip.js';
+import { notFound } from '../../platform/errors.js';
+import type { Queryable } from '../../platform/records.js';
+import { codeOption, displayDate, loadSlipRow } from './slip.service.js';
+
+type TaskRef = {
+  id: number;
+  title: string;
+  is_project: boolean;
+  case_id: number;
+  case_title: string;
+  organization_id: number;
+  organization_name: string;
+};
+
+type Habit = { how_code: string | null; where_code: string | null };
+
+const MINUTES_PER_DAY = 24 * 60;
+
+async function taskRef(db: Queryable, taskId: number): Promise<TaskRef | null> {
+  const { rows } = await db.query<TaskRef>(
+    `SELECT t.id, t.title, t.is_project, c.id AS case_id, c.title AS case_title,
+            o.id AS organization_id, o.name AS organization_name
+       FROM tasks t JOIN cases c ON c.id = t.case_id JOIN organizations o ON o.id = c.organization_id
+      WHERE t.id = $1`,
+    [taskId],
+  );
+  return rows[0] ?? null;
+}
+
+const HABIT_ORDER = 'ORDER BY work_date DESC, start_time DESC, id DESC LIMIT 1';
+
+/** How and Where of the user's most recent slip on the task, else of their most recent slip (both indexed). */
+export async function recentHabit(db: Queryable, userId: number, taskId: number | null): Promise<Habit> {
+  if (taskId !== null) {
+    const onTask = await db.query<Habit>(
+      `SELECT how_code, where_code FROM slips WHERE task_id = $1 AND user_id = $2 ${HABIT_ORDER}`,
+      [taskId, userId],
+    );
+    if (onTask.rows[0]) return onTask.rows[0];
+  }
+  const latest = await db.query<Habit>(
+    `SELECT how_code, where_code FROM slips WHERE user_id = $1 ${HABIT_ORDER}`,
+    [userId],
+  );
+  return latest.rows[0] ?? { how_code: null, where_code: null };
+}
+
+/** Where the user's day ends: the latest stop (or start of an unfinished slip) of their slips that day. */
+async function dayEnd(db: Queryable, userId: number, isoDate: string): Promise<number | null> {
+  const { rows } = await db.query<{ end_time: string | null }>(
+    `SELECT MAX(COALESCE(stop_time, start_time))::text AS end_time FROM slips
+      WHERE user_id = $1 AND work_date = $2::date`,
+    [userId, isoDate],
+  );
+  const end = rows[0]?.end_time;
+  return end ? fromDbTime(end) : null;
+}
+
+type Draft = {
+  task: TaskRef | null;
+  date: string;
+  startTime: string;
+  stopTime: string;
+  habit: Habit;
+  comment: string | null;
+};
+
+function present(draft: Draft, user: { id: number; name: string }): Record<string, unknown> {
+  const { task } = draft;
+  return {
+    id: 0,
+    number: 0,
+    version: 0,
+    startTime: draft.startTime,
+    stopTime: draft.stopTime,
+    date: draft.date,
+    task: task ? { value: task.id, label: task.title } : null,
+    case: task ? { value: task.case_id, label: task.case_title } : null,
+    organization: task
+      ? ({ value: task.organization_id, label: task.organization_name } satisfies Option)
+      : null,
+    user: { value: user.id, label: user.name },
+    where: codeOption(WHERE_OPTIONS, draft.habit.where_code),
+    how: codeOption(HOW_OPTIONS, draft.habit.how_code),
+    rateMultiplier: { ...RATE_MULTIPLIER_OPTIONS[1] },
+    comment: draft.comment,
+    taskId: task?.id ?? null,
+    caseId: task?.case_id ?? null,
+    isProject: task?.is_project ?? false,
+    start: '',
+    stop: null,
+    minutes: null,
+    created: { at: '', by: null },
+    updated: { at: '', by: null },
+  };
+}
+
+/** A new slip: today (MM/dd/yyyy, company zone), the task (with its case and client) when given, the user's habit. */
+export async function blankSlip(
+  db: Queryable,
+  taskId: number | null,
+  user: { id: number; name: string },
+  today: string,
+): Promise<Record<string, unknown>> {
+  const task = taskId ? await taskRef(db, taskId) : null;
+  const habit = await recentHabit(db, user.id, task?.id ?? null);
+  return present({ task, date: today, startTime: '', stopTime: '', habit, comment: null }, user);
+}
+
+/** A copy of slip `sourceId` for the user: same day, starting where their day ends, the source's duration. */
+export async function copySlip(
+  db: Queryable,
+  sourceId: number,
+  user: { id: number; name: string },
+): Promise<Record<string, unknown>> {
+  const source = await loadSlipRow(db, sourceId);
+  if (!source) throw notFound();
+  const task = await taskRef(db, source.task_id);
+  const sourceStart = fromDbTime(source.start_time);
+  const duration = source.stop_time === null ? null : fromDbTime(source.stop_time) - sourceStart;
+  const start = (await dayEnd(db, user.id, source.work_date)) ?? sourceStart;
+  // A duration that would run past midnight leaves the end for the user to choose.
+  const stop = duration !== null && start + duration < MINUTES_PER_DAY ? start + duration : null;
+  return present(
+    {
+      task,
+      date: displayDate(source.work_date),
+      startTime: formatTimeOfDay(start),
+      stopTime: stop === null ? '' : formatTimeOfDay(stop),
+      habit: { how_code: source.how_code, where_code: source.where_code },
+      comment: source.comment,
+    },
+    user,
+  );
+}
