@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import type { ListPage, Option } from '../../../shared/schemas/common';
-import { PAGE_SIZE } from '../../../shared/schemas/common';
+import { PAGE_SIZE } from '../../../shared/schemas/constants';
 import { apiGet, type Query } from '../../api/http';
 import { Select, TextInput, Typeahead } from '../../ui';
 import { TEXT_SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/use-debounced';

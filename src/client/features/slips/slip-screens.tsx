@@ -1,6 +1,5 @@
 // The task's slips screens (SPEC §2 "Cases"): the slips list, slip basics (read, edit, create) and copy.
 import { useQuery } from '@tanstack/react-query';
-import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { slipDuration, timeRange } from '../../../shared/format/slip-display';
@@ -9,8 +8,6 @@ import type { Slip } from '../../../shared/schemas/slip';
 import { errorPageStatus } from '../../api/entity';
 import { profileQuery } from '../../api/profile';
 import { useCurrentRoute } from '../../shell/current-route';
-import { useMediaQuery } from '../../shell/use-media-query';
-import { MEDIUM_UP_QUERY } from './daily-panel';
 import { useDaily } from './daily-state';
 import { NewSlipButton } from './new-slip-button';
 import { fetchSlip, fetchTaskSlips, SLIP_KEY, TASK_SLIPS_KEY } from './slip-api';
