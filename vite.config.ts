@@ -11,6 +11,8 @@ export default defineConfig({
     assetsDir: 'build',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which files each screen loads first (scripts/build.mjs checks their size).
+    manifest: true,
     chunkSizeWarningLimit: 700,
   },
   css: {
