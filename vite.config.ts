@@ -1,9 +1,10 @@
 // Client build: index.html at the root, output in dist/client, hashed chunks under /build/ (SPEC §9).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreens } from './scripts/vite-first-screens';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firstScreens()],
   root: '.',
   publicDir: false,
   build: {
@@ -11,8 +12,6 @@ export default defineConfig({
     assetsDir: 'build',
     emptyOutDir: true,
     sourcemap: true,
-    // .vite/manifest.json: which files each screen loads first (scripts/build.mjs checks their size).
-    manifest: true,
     chunkSizeWarningLimit: 700,
   },
   css: {

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
-import { BUDGET_GZIP, compressAssets, FIRST_SCREENS, initialJsGzip } from './client-assets.mjs';
+import { compressAssets } from './client-assets.mjs';
 
 const only = process.argv[2];
 if (only !== 'client') {
@@ -28,13 +28,4 @@ if (only !== 'server') {
   const vite = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (vite.status !== 0) process.exit(vite.status ?? 1);
   await compressAssets('dist/client');
-  // The first screens' JavaScript budget (issue 10 §4): printed on every build, a warning when over.
-  const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
-  for (const [screen, modules] of Object.entries(FIRST_SCREENS)) {
-    const size = initialJsGzip('dist/client', modules);
-    const over = size > BUDGET_GZIP;
-    console[over ? 'warn' : 'log'](
-      `client: ${screen} loads ${kb(size)} of JavaScript gzip (budget ${kb(BUDGET_GZIP)})${over ? ' OVER BUDGET' : ''}`,
-    );
-  }
 }

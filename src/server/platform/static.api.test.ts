@@ -11,7 +11,8 @@ import { buildApp } from '../app.js';
 
 const CHUNK = `export const chunk = "${'x'.repeat(2000)}";\n`;
 const PAGE =
-  '<!doctype html><html><head><meta name="sd6-env" content="{{SD6_ENV}}"></head><body></body></html>';
+  '<!doctype html><html><head><meta name="sd6-env" content="{{SD6_ENV}}">' +
+  '<script type="module" crossorigin src="/build/index-000001.js"></script></head><body></body></html>';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 let dir: string;
@@ -27,6 +28,13 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'build/x-abc123.js.br'), brotliCompressSync(CHUNK));
   writeFileSync(join(dir, 'build/small-def456.js'), 'export {};\n');
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(
+    join(dir, '.vite/first-screens.json'),
+    JSON.stringify({
+      '/manage/case': ['build/index-000001.js', 'build/index-000001.css', 'build/x-abc123.js'],
+    }),
+  );
   testDb = await openTestDatabase(testDbKind(), inject('dbTemplate'));
   app = await buildApp({ config: testConfig(), database: testDb.database, logger: false, clientDir: dir });
 });
@@ -106,6 +114,18 @@ describe('the page and other files', () => {
     const res = await get('/index.html');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).not.toContain('{{SD6_ENV}}');
+  });
+
+  it("a first screen's page announces its chunks, so they load beside the entry, not after it", async () => {
+    const preload = '<link rel="modulepreload" crossorigin href="/build/x-abc123.js"></head>';
+    for (const url of ['/manage/case', '/manage/case/', '/manage/case/?status=OPEN']) {
+      expect((await get(url)).body).toContain(preload);
+    }
+    const page = await get('/manage/case/', 'br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain(preload);
+    expect((await get('/manage/case/')).body).not.toContain('modulepreload" crossorigin href="/build/index-');
+    expect((await get('/login')).body).not.toContain('modulepreload');
+    expect((await get('/manage/case/12')).body).not.toContain('modulepreload');
   });
 
   it('files outside /build/ are revalidated', async () => {

@@ -7,6 +7,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../shared/errors.js';
+import { FIRST_SCREENS_FILE } from '../../shared/first-screens.js';
 import { body } from './errors.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -24,6 +25,34 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return null;
 }
 
+type Page = { identity: Buffer; br: Buffer; gzip: Buffer };
+
+// The page never changes while the process runs: compress it once.
+const compressed = (text: string): Page => ({
+  identity: Buffer.from(text),
+  br: brotliCompressSync(text),
+  gzip: gzipSync(text, { level: 9 }),
+});
+
+/**
+ * The page for each first screen (src/shared/first-screens.ts) with its chunks announced as modulepreload links, so
+ * the browser fetches them beside the entry instead of after running it.
+ */
+function screenPages(clientDir: string, text: string): Map<string, Page> {
+  const file = join(clientDir, FIRST_SCREENS_FILE);
+  if (!existsSync(file)) return new Map();
+  const screens = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+  return new Map(
+    Object.entries(screens).map(([path, files]) => {
+      const links = files
+        .filter((f) => f.endsWith('.js') && !text.includes(`"/${f}"`))
+        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+        .join('');
+      return [path, compressed(text.replace('</head>', `${links}</head>`))];
+    }),
+  );
+}
+
 export async function installClient(
   app: FastifyInstance,
   options: { clientDir: string; environment: string; alt: boolean; timeZone: string },
@@ -36,10 +65,8 @@ export async function installClient(
         .replaceAll('{{SD6_ALT}}', String(options.alt))
         .replaceAll('{{SD6_TZ}}', options.timeZone)
     : null;
-  // The page never changes while the process runs: compress it once.
-  const page = text
-    ? { identity: Buffer.from(text), br: brotliCompressSync(text), gzip: gzipSync(text, { level: 9 }) }
-    : null;
+  const page = text ? compressed(text) : null;
+  const pages = text ? screenPages(options.clientDir, text) : new Map<string, Page>();
   if (hasClient) {
     const chunks = `build${sep}`;
     await app.register(fastifyStatic, {
@@ -73,9 +100,11 @@ export async function installClient(
         .type('text/plain')
         .send('The SD6 client is not built. Run `npm run build` (npm start does this for you).');
     }
+    const path = request.url.split('?')[0]!.replace(/(.)\/+$/, '$1');
+    const screen = pages.get(path) ?? page;
     const encoding = pickEncoding(request.headers['accept-encoding']);
     reply.type('text/html').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
-    if (!encoding) return reply.send(page.identity);
-    return reply.header('Content-Encoding', encoding).send(page[encoding]);
+    if (!encoding) return reply.send(screen.identity);
+    return reply.header('Content-Encoding', encoding).send(screen[encoding]);
   });
 }
