@@ -1,9 +1,10 @@
 // Client build: index.html at the root, output in dist/client, hashed chunks under /build/ (SPEC §9).
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreens } from './scripts/vite-first-screens';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firstScreens()],
   root: '.',
   publicDir: false,
   build: {
@@ -12,6 +13,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 700,
+    rollupOptions: {
+      // Tiny chunks merged into others: each costs a request (a round trip on a phone) and compresses worse alone.
+      output: { experimentalMinChunkSize: 1000 },
+    },
   },
   css: {
     preprocessorOptions: {

@@ -11,6 +11,7 @@ import { searchBench } from './search.js';
 import { slipEntryBench } from './slip-entry.js';
 import { slipsBench } from './slips.js';
 import { startupFigures } from './startup.js';
+import { webBench } from './web.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 0);
@@ -68,3 +69,4 @@ if (!only || only === 'search') {
   else console.log('search [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 }
 if (!only || only === 'calendar') await calendarRenderBench();
+if (!only || only === 'web') await webBench();

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { compressAssets } from './client-assets.mjs';
 
 const only = process.argv[2];
 if (only !== 'client') {
@@ -26,4 +27,5 @@ if (only !== 'client') {
 if (only !== 'server') {
   const vite = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   if (vite.status !== 0) process.exit(vite.status ?? 1);
+  await compressAssets('dist/client');
 }

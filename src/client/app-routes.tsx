@@ -11,32 +11,21 @@ import { RouteError } from './features/errors/route-error';
 import { homePath, profileFailurePath } from './features/home/home-path';
 import { LogoutPage } from './features/home/logout-page';
 import type { Instance } from './shell/environment';
-import { AuthLayout, PublicLayout } from './shell/layouts';
+import { loadExport } from './shell/lazy-chunk';
 import { LoginShell } from './shell/login-shell';
+
+export { chunkLoadError } from './shell/lazy-chunk';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 type ScreenModule = Record<string, unknown>;
 
-/** SPEC §8: a chunk that fails to load reports "Loading chunk {id} failed" with type and URL. */
-export function chunkLoadError(id: string, cause: unknown): Error {
-  const text = cause instanceof Error ? cause.message : String(cause);
-  const url = /https?:\/\/\S+/.exec(text)?.[0] ?? '';
-  const error = new Error(`Loading chunk ${id} failed.\n(error: ${url || text})`);
-  error.name = 'ChunkLoadError';
-  return error;
+function lazyScreen(id: string, load: () => Promise<ScreenModule>, exportName: string): Lazy {
+  return async () => ({ Component: await loadExport<ComponentType>(id, load, exportName) });
 }
 
-function lazyScreen(id: string, load: () => Promise<ScreenModule>, exportName: string): Lazy {
-  return async () => {
-    let module: ScreenModule;
-    try {
-      module = await load();
-    } catch (cause) {
-      throw chunkLoadError(id, cause);
-    }
-    return { Component: module[exportName] as ComponentType };
-  };
-}
+// The signed-in shell (panels, menus) is a chunk of its own: the login screen never needs it, and React Router
+// loads it beside the screen's chunk and the profile.
+const layouts = () => import('./shell/layouts');
 
 // The UI kit gallery is the UI-kit engineer's; glob keeps the build working while it is absent.
 const uiKit = import.meta.glob<ScreenModule>('./features/ui-kit/ui-kit-page.tsx');
@@ -234,7 +223,7 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     () => import('./features/equipment/equipment-screens'),
     'EquipmentHistoryPage',
   ),
-  cases: lazyScreen('cases', () => import('./features/cases/case-screens'), 'CaseListPage'),
+  cases: lazyScreen('cases', () => import('./features/cases/case-list-page'), 'CaseListPage'),
   case_create: lazyScreen('case_create', () => import('./features/cases/case-screens'), 'CaseBasicsPage'),
   case_basics: lazyScreen('case_basics', () => import('./features/cases/case-screens'), 'CaseBasicsPage'),
   case_history: lazyScreen('case_history', () => import('./features/cases/case-screens'), 'CaseHistoryPage'),
@@ -381,7 +370,7 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
         },
         {
           id: 'public',
-          Component: PublicLayout,
+          lazy: lazyScreen('public', layouts, 'PublicLayout'),
           loader: optionalProfile,
           errorElement: <RouteError />,
           children: [
@@ -391,7 +380,7 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
         },
         {
           id: 'auth',
-          Component: AuthLayout,
+          lazy: lazyScreen('auth', layouts, 'AuthLayout'),
           loader: requireProfile,
           errorElement: <RouteError />,
           children: screenNames(instance).map((name) => named(name, { lazy: SCREENS[name]! })),

@@ -5,19 +5,44 @@ import { menuFor } from '../../shared/routes';
 import type { Profile } from '../../shared/schemas/user';
 import { CalendarProvider } from '../features/calendar/calendar-state';
 import { ErrorView } from '../features/errors/error-view';
-import { SearchPanel } from '../features/search/search-panel';
-import { SearchProvider } from '../features/search/search-state';
-import { DailyPanel } from '../features/slips/daily-panel';
+import { SearchProvider, useSearchOptional } from '../features/search/search-state';
 import { DailyProvider, useDaily } from '../features/slips/daily-state';
-import { MoveSlipDialog } from '../features/slips/move-slip-dialog';
 import { breadcrumbTrail } from './breadcrumb-trail';
 import { Breadcrumbs } from './breadcrumbs';
 import { useCurrentRoute } from './current-route';
 import { ScrollRules } from './hash-scroll';
 import { useInstance } from './instance-context';
+import { lazyComponent, MountWhenOpened } from './lazy-chunk';
 import { PageTitle } from './page-meta';
 import { environmentBadge } from './page-title';
 import { TopNav } from './top-nav';
+
+// Panels load with their first opening: the list screens show without their code.
+const DailyPanel = lazyComponent('daily', () => import('../features/slips/daily-panel'), 'DailyPanel');
+const MoveSlipDialog = lazyComponent(
+  'move_slip',
+  () => import('../features/slips/move-slip-dialog'),
+  'MoveSlipDialog',
+);
+const SearchPanel = lazyComponent('search', () => import('../features/search/search-panel'), 'SearchPanel');
+
+function Panels() {
+  const daily = useDaily();
+  const search = useSearchOptional();
+  return (
+    <>
+      <MountWhenOpened open={daily.showing}>
+        <DailyPanel />
+      </MountWhenOpened>
+      <MountWhenOpened open={daily.move !== null}>
+        <MoveSlipDialog />
+      </MountWhenOpened>
+      <MountWhenOpened open={!!search?.showing}>
+        <SearchPanel />
+      </MountWhenOpened>
+    </>
+  );
+}
 
 /** While the daily panel shows, wide screens keep the page beside it instead of under it. */
 function ShellFrame({ children }: { children: ReactNode }) {
@@ -59,9 +84,7 @@ export function AppShell({ profile, children }: { profile: Profile; children?: R
             <main className="container-fluid sd-main" id="main">
               {denied ? <ErrorView status={403} /> : (children ?? <Outlet />)}
             </main>
-            <DailyPanel />
-            <MoveSlipDialog />
-            <SearchPanel />
+            <Panels />
           </ShellFrame>
         </CalendarProvider>
       </DailyProvider>

@@ -1,19 +1,57 @@
 // The top navigation: brand with environment badge, the viewer's menu (SPEC §2 "Menus") and the user menu.
-import { useRef } from 'react';
-import { Badge, Container, Nav, Navbar, NavDropdown } from 'react-bootstrap';
+import { type ReactNode, Suspense, useRef, useState } from 'react';
+import { Badge, Container, Nav, Navbar } from 'react-bootstrap';
 import { Link } from 'react-router';
-import {
-  type Environment,
-  type MenuEntry,
-  type MenuItem,
-  pathFor,
-  ROUTES,
-  type RouteName,
-} from '../../shared/routes';
+import type { Environment, MenuEntry } from '../../shared/routes';
 import { useCalendarOptional } from '../features/calendar/calendar-state';
 import { SearchToggle } from '../features/search/search-toggle';
 import { useDailyOptional } from '../features/slips/daily-state';
+import { lazyComponent } from './lazy-chunk';
+import { MenuLink } from './menu-link';
+import type { EntryDropdown as EntryDropdownType, UserDropdown as UserDropdownType } from './nav-menus';
 import { useTopNavHeight } from './use-top-nav-height';
+
+export { menuTag } from './menu-link';
+
+const loadMenus = () => import('./nav-menus');
+const EntryDropdown = lazyComponent<Parameters<typeof EntryDropdownType>[0]>(
+  'nav_menus',
+  loadMenus,
+  'EntryDropdown',
+);
+const UserDropdown = lazyComponent<Parameters<typeof UserDropdownType>[0]>(
+  'nav_menus',
+  loadMenus,
+  'UserDropdown',
+);
+
+/** A drop-down menu whose code is still loading: its toggle, which opens the menu once the code is there. */
+function Deferred({
+  title,
+  id,
+  children,
+}: {
+  title: string;
+  id: string;
+  children: (open: boolean) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const toggle = (
+    <div className="nav-item dropdown">
+      <button
+        type="button"
+        id={id}
+        aria-expanded="false"
+        className="nav-link dropdown-toggle"
+        data-menu-pending=""
+        onClick={() => setOpen(true)}
+      >
+        {title}
+      </button>
+    </div>
+  );
+  return <Suspense fallback={toggle}>{children(open)}</Suspense>;
+}
 
 export type TopNavProps = {
   menu: MenuEntry[];
@@ -21,53 +59,6 @@ export type TopNavProps = {
   badge: string;
   environment: Environment;
 };
-
-/** Developer-only items are tagged DEV; items limited to environments carry the environment's name. */
-export function menuTag(item: MenuItem, environment: Environment): string | null {
-  if (item.developer) return 'DEV';
-  if (item.environments) return environment.toUpperCase();
-  return null;
-}
-
-function itemHref(item: MenuItem): { href: string; external: boolean } {
-  const route = ROUTES[item.route];
-  if (route?.external) return { href: route.path, external: true };
-  return { href: pathFor(item.route as RouteName), external: false };
-}
-
-function MenuLink({
-  item,
-  inDropdown,
-  environment,
-}: {
-  item: MenuItem;
-  inDropdown: boolean;
-  environment: Environment;
-}) {
-  const { href, external } = itemHref(item);
-  const Item = inDropdown ? NavDropdown.Item : Nav.Link;
-  const label = menuTag(item, environment);
-  const tag = label ? (
-    <Badge bg="secondary" className="ms-2 sd-menu-tag">
-      {label}
-    </Badge>
-  ) : null;
-  if (external) {
-    // Routes outside the app are ordinary links (full page load).
-    return (
-      <Item href={href}>
-        {item.label}
-        {tag}
-      </Item>
-    );
-  }
-  return (
-    <Item as={Link} to={href}>
-      {item.label}
-      {tag}
-    </Item>
-  );
-}
 
 /** Opens (or closes) the daily slips side panel (SPEC §2 "Shell panels"). */
 function DailyToggle() {
@@ -140,31 +131,18 @@ export function TopNav({ menu, userName, badge, environment }: TopNavProps) {
           <Nav className="me-auto" data-testid="main-menu">
             {menu.map((entry) =>
               'route' in entry ? (
-                <MenuLink key={entry.label} item={entry} inDropdown={false} environment={environment} />
+                <MenuLink key={entry.label} item={entry} Item={Nav.Link} environment={environment} />
               ) : (
-                <NavDropdown key={entry.label} title={entry.label} id={`menu-${entry.label.toLowerCase()}`}>
-                  {entry.groups.map((group, index) => (
-                    <div key={group.label ?? index}>
-                      {index > 0 ? <NavDropdown.Divider /> : null}
-                      {group.label ? <NavDropdown.Header>{group.label}</NavDropdown.Header> : null}
-                      {group.items.map((item) => (
-                        <MenuLink key={item.route} item={item} inDropdown environment={environment} />
-                      ))}
-                    </div>
-                  ))}
-                </NavDropdown>
+                <Deferred key={entry.label} title={entry.label} id={`menu-${entry.label.toLowerCase()}`}>
+                  {(open) => <EntryDropdown entry={entry} environment={environment} defaultShow={open} />}
+                </Deferred>
               ),
             )}
           </Nav>
           <Nav data-testid="user-menu">
-            <NavDropdown title={userName} id="user-menu" align="end">
-              <NavDropdown.Item as={Link} to={pathFor('profile')}>
-                Profile
-              </NavDropdown.Item>
-              <NavDropdown.Divider />
-              {/* A plain link: /logout ends the session with a full page load. */}
-              <NavDropdown.Item href="/logout">Log Out</NavDropdown.Item>
-            </NavDropdown>
+            <Deferred title={userName} id="user-menu">
+              {(open) => <UserDropdown userName={userName} defaultShow={open} />}
+            </Deferred>
           </Nav>
         </Navbar.Collapse>
       </Container>

@@ -1,11 +1,57 @@
-// Serves the built single-page app: hashed chunks under /build/, index.html for every page route.
+// Serves the built single-page app: hashed chunks under /build/ (pre-compressed, cached for good), index.html for
+// every page route.
 
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../shared/errors.js';
+import { FIRST_SCREENS_FILE } from '../../shared/first-screens.js';
 import { body } from './errors.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** The content coding for a response that exists as br, gzip and identity: br first, then gzip (q=0 refuses). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set<string>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((s) => s.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return null;
+}
+
+type Page = { identity: Buffer; br: Buffer; gzip: Buffer };
+
+// The page never changes while the process runs: compress it once.
+const compressed = (text: string): Page => ({
+  identity: Buffer.from(text),
+  br: brotliCompressSync(text),
+  gzip: gzipSync(text, { level: 9 }),
+});
+
+/**
+ * The page for each first screen (src/shared/first-screens.ts) with its chunks announced as modulepreload links, so
+ * the browser fetches them beside the entry instead of after running it.
+ */
+function screenPages(clientDir: string, text: string): Map<string, Page> {
+  const file = join(clientDir, FIRST_SCREENS_FILE);
+  if (!existsSync(file)) return new Map();
+  const screens = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+  return new Map(
+    Object.entries(screens).map(([path, files]) => {
+      const links = files
+        .filter((f) => f.endsWith('.js') && !text.includes(`"/${f}"`))
+        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+        .join('');
+      return [path, compressed(text.replace('</head>', `${links}</head>`))];
+    }),
+  );
+}
 
 export async function installClient(
   app: FastifyInstance,
@@ -13,23 +59,33 @@ export async function installClient(
 ): Promise<void> {
   const indexFile = options.clientDir ? join(options.clientDir, 'index.html') : '';
   const hasClient = indexFile !== '' && existsSync(indexFile);
-  const page = hasClient
+  const text = hasClient
     ? readFileSync(indexFile, 'utf8')
         .replaceAll('{{SD6_ENV}}', options.environment)
         .replaceAll('{{SD6_ALT}}', String(options.alt))
         .replaceAll('{{SD6_TZ}}', options.timeZone)
     : null;
+  const page = text ? compressed(text) : null;
+  const pages = text ? screenPages(options.clientDir, text) : new Map<string, Page>();
   if (hasClient) {
+    const chunks = `build${sep}`;
     await app.register(fastifyStatic, {
       root: options.clientDir,
       index: false,
       wildcard: false,
+      // file.js.br / file.js.gz written by the build, chosen by Accept-Encoding; no copy: the file itself.
+      preCompressed: true,
+      // Otherwise send() adds its own `public, max-age=0` after setHeaders and that one wins.
+      cacheControl: false,
+      // index.html is a template: the not-found handler below serves it filled in.
+      allowedPath: (pathname) => pathname !== '/index.html',
       setHeaders: (res, path) => {
         // Hashed chunks never change; everything else is revalidated.
         res.setHeader(
           'Cache-Control',
-          path.includes('/build/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          relative(options.clientDir, path).startsWith(chunks) ? IMMUTABLE : 'no-cache',
         );
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
@@ -44,6 +100,11 @@ export async function installClient(
         .type('text/plain')
         .send('The SD6 client is not built. Run `npm run build` (npm start does this for you).');
     }
-    return reply.type('text/html').header('Cache-Control', 'no-cache').send(page);
+    const path = request.url.split('?')[0]!.replace(/(.)\/+$/, '$1');
+    const screen = pages.get(path) ?? page;
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    reply.type('text/html').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
+    if (!encoding) return reply.send(screen.identity);
+    return reply.header('Content-Encoding', encoding).send(screen[encoding]);
   });
 }

@@ -1,6 +1,7 @@
 // Cases (also called invoices) and their tasks: code lists, forms and list filters the server and screens share.
 import { z } from 'zod';
 import { listQuery } from './common.js';
+import { CASE_STATUS_FILTERS } from './constants.js';
 import {
   BLANK,
   type CodeList,
@@ -18,12 +19,8 @@ export const WORK_STATUSES = [
 ] as const satisfies CodeList;
 export type WorkStatus = (typeof WORK_STATUSES)[number]['value'];
 
-/** The list's status filter: Open (default), Closed, or all. */
-export const CASE_STATUS_FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'OPEN', label: 'Open' },
-  { value: 'CLOSED', label: 'Closed' },
-] as const satisfies CodeList;
+/** The list's status filter: Open (default), Closed, or all (in constants.ts: the list screen loads without zod). */
+export { CASE_STATUS_FILTERS };
 
 export const CASE_HAS_TASKS = 'This case has tasks and cannot be deleted. Close it instead.';
 

@@ -1,5 +1,6 @@
 // Shapes shared by every entity: options, the list contract, versions.
 import { z } from 'zod';
+import { PAGE_SIZE } from './constants.js';
 import { BLANK, INVALID } from './messages.js';
 
 /** Select-style values travel as {label, value} to the client and as the bare value back (SPEC §3). */
@@ -30,7 +31,7 @@ export const idParam = z.object({ id: recordId() });
 export const idOrCreateParam = z.object({ id: z.union([z.literal('create'), recordId()]) });
 
 /** List contract: `limit` (default 25, SPEC §9) and an opaque keyset cursor `after`; never unbounded. */
-export const PAGE_SIZE = 25;
+export { PAGE_SIZE };
 export const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
   after: z.string().max(500).optional(),

@@ -1,6 +1,13 @@
 // Client state of the shell (SPEC §4): the weekly summary showing or hidden; the provider renders the calendar.
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { CalendarModal } from './calendar-modal';
+import { lazyComponent, MountWhenOpened } from '../../shell/lazy-chunk';
+
+// The weekly summary's code loads with its first opening.
+const CalendarModal = lazyComponent<{ showing: boolean; onClose: () => void }>(
+  'calendar',
+  () => import('./calendar-modal'),
+  'CalendarModal',
+);
 
 export type CalendarState = { showing: boolean; open: () => void; close: () => void };
 
@@ -14,7 +21,9 @@ export function CalendarProvider({ children }: { children: ReactNode }) {
   return (
     <CalendarContext.Provider value={value}>
       {children}
-      <CalendarModal showing={showing} onClose={close} />
+      <MountWhenOpened open={showing}>
+        <CalendarModal showing={showing} onClose={close} />
+      </MountWhenOpened>
     </CalendarContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
 // GET /api/history/{entity}/{id}?limit=&after= : newest first, keyset pages.
 
 import { formatDate, formatStamp, formatTimeOfDay } from '../../../shared/format';
-import { PAGE_SIZE } from '../../../shared/schemas/common';
+import { PAGE_SIZE } from '../../../shared/schemas/constants';
 import type { HistoryPage } from '../../../shared/schemas/history';
 import { apiGet } from '../../api/http';
 import { readTimeZone } from '../../shell/environment';

@@ -6,7 +6,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import type { ListPage, Option } from '../../../shared/schemas/common';
-import { PAGE_SIZE } from '../../../shared/schemas/common';
+import { PAGE_SIZE } from '../../../shared/schemas/constants';
 import { apiGet, type Query } from '../../api/http';
 import { useMediaQuery } from '../../shell/use-media-query';
 import { ListTable, Select, TextInput, Typeahead } from '../../ui';

@@ -14,15 +14,10 @@ import { DateInput } from '../../ui';
 import { useDebounced } from '../../ui/use-debounced';
 import { BucketSection } from './bucket-section';
 import { DailySlipList } from './daily-slip-list';
-import { today, useDaily } from './daily-state';
+import { MEDIUM_UP_QUERY, today, useDaily } from './daily-state';
 import { fetchSlipDefaults, fetchSummary, SUMMARY_DEBOUNCE_MS, summaryKey } from './slip-api';
 import { applySaved, sortByStart, totals } from './slip-logic';
 import { useSlipRouteSync } from './use-slip-route-sync';
-
-/** SPEC §9 helpers: md 768 px and up edits inline. */
-export const MEDIUM_UP_QUERY = '(min-width: 768px)';
-/** Wide enough for the panel beside the screen rather than over it (SPEC §9 helpers: xl 1110 px + the panel). */
-export const DAILY_BESIDE_QUERY = '(min-width: 1200px)';
 
 const addDays = (d: Date, n: number) => new Date(d.getFullYear(), d.getMonth(), d.getDate() + n);
 

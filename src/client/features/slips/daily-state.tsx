@@ -18,6 +18,11 @@ export type DailyState = {
   closeMove: () => void;
 };
 
+/** SPEC §9 helpers: md 768 px and up edits inline. */
+export const MEDIUM_UP_QUERY = '(min-width: 768px)';
+/** Wide enough for the panel beside the screen rather than over it (SPEC §9 helpers: xl 1110 px + the panel). */
+export const DAILY_BESIDE_QUERY = '(min-width: 1200px)';
+
 export const today = () => {
   const d = new Date();
   return new Date(d.getFullYear(), d.getMonth(), d.getDate());

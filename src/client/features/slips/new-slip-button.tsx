@@ -4,8 +4,7 @@ import Button from 'react-bootstrap/Button';
 import { useNavigate } from 'react-router';
 import { pathFor } from '../../../shared/routes';
 import { useMediaQuery } from '../../shell/use-media-query';
-import { MEDIUM_UP_QUERY } from './daily-panel';
-import { useDaily } from './daily-state';
+import { MEDIUM_UP_QUERY, useDaily } from './daily-state';
 
 export function NewSlipButton({ caseId, taskId, size }: { caseId: number; taskId: number; size?: 'sm' }) {
   const daily = useDaily();

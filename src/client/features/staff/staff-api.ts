@@ -1,6 +1,6 @@
 // Staff admin calls: the list (keyset pages) and one staff member (load/save through the generic entity calls).
 import type { Option } from '../../../shared/schemas/common';
-import { PAGE_SIZE } from '../../../shared/schemas/common';
+import { PAGE_SIZE } from '../../../shared/schemas/constants';
 import type { Staff, StaffForm, StaffRow } from '../../../shared/schemas/staff';
 import { type EntityLoad, loadEntity, saveEntity } from '../../api/entity';
 import { apiGet } from '../../api/http';

@@ -40,8 +40,8 @@ import {
   updateSlip,
   whereOptions,
 } from './slip.service.js';
-import { blankSlip, copySlip } from './slip-defaults.js';
 import { slipForViewer } from './slip.visibility.js';
+import { blankSlip, copySlip } from './slip-defaults.js';
 
 /** A day in a path (MMddyyyy) as yyyy-MM-dd; a malformed or impossible day names no resource (404). */
 export const pathDate = z

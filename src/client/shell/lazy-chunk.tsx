@@ -1,0 +1,38 @@
+// Code split at screen and panel level: SPEC §8 chunk load errors, lazy components and panels mounted when first opened.
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+
+/** SPEC §8: a chunk that fails to load reports "Loading chunk {id} failed" with type and URL. */
+export function chunkLoadError(id: string, cause: unknown): Error {
+  const text = cause instanceof Error ? cause.message : String(cause);
+  const url = /https?:\/\/\S+/.exec(text)?.[0] ?? '';
+  const error = new Error(`Loading chunk ${id} failed.\n(error: ${url || text})`);
+  error.name = 'ChunkLoadError';
+  return error;
+}
+
+/** Loads `load()` and returns its export `name`; a failed fetch becomes the SPEC §8 ChunkLoadError. */
+export async function loadExport<T>(id: string, load: () => Promise<Record<string, unknown>>, name: string) {
+  let module: Record<string, unknown>;
+  try {
+    module = await load();
+  } catch (cause) {
+    throw chunkLoadError(id, cause);
+  }
+  return module[name] as T;
+}
+
+/** A component of another chunk, for React.lazy; the route's error element shows a failed load. */
+export function lazyComponent<P extends object>(
+  id: string,
+  load: () => Promise<Record<string, unknown>>,
+  name: string,
+) {
+  return lazy(async () => ({ default: await loadExport<ComponentType<P>>(id, load, name) }));
+}
+
+/** Mounts its (lazy) children the first time `open` is true and keeps them for their closing animation. */
+export function MountWhenOpened({ open, children }: { open: boolean; children: ReactNode }) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened ? <Suspense fallback={null}>{children}</Suspense> : null;
+}

@@ -1,0 +1,136 @@
+// Serving the built client: pre-compressed chunks by Accept-Encoding, long-lived caching of hashed chunks only.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { testConfig } from '../../../test/support/api.js';
+import { openTestDatabase, type TestDatabase, testDbKind } from '../../../test/support/test-db.js';
+import { buildApp } from '../app.js';
+
+const CHUNK = `export const chunk = "${'x'.repeat(2000)}";\n`;
+const PAGE =
+  '<!doctype html><html><head><meta name="sd6-env" content="{{SD6_ENV}}">' +
+  '<script type="module" crossorigin src="/build/index-000001.js"></script></head><body></body></html>';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+let dir: string;
+let testDb: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sd6-client-'));
+  mkdirSync(join(dir, 'build'));
+  writeFileSync(join(dir, 'index.html'), PAGE);
+  writeFileSync(join(dir, 'build/x-abc123.js'), CHUNK);
+  writeFileSync(join(dir, 'build/x-abc123.js.gz'), gzipSync(CHUNK));
+  writeFileSync(join(dir, 'build/x-abc123.js.br'), brotliCompressSync(CHUNK));
+  writeFileSync(join(dir, 'build/small-def456.js'), 'export {};\n');
+  writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(
+    join(dir, '.vite/first-screens.json'),
+    JSON.stringify({
+      '/manage/case': ['build/index-000001.js', 'build/index-000001.css', 'build/x-abc123.js'],
+    }),
+  );
+  testDb = await openTestDatabase(testDbKind(), inject('dbTemplate'));
+  app = await buildApp({ config: testConfig(), database: testDb.database, logger: false, clientDir: dir });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await testDb?.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('built chunks under /build/', () => {
+  it('go out brotli-compressed to a browser that accepts br', async () => {
+    const res = await get('/build/x-abc123.js', 'gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(CHUNK);
+  });
+
+  it('go out gzip-compressed when only gzip is accepted', async () => {
+    const res = await get('/build/x-abc123.js', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(res.rawPayload).toString()).toBe(CHUNK);
+  });
+
+  it('go out as they are without Accept-Encoding, or when no compressed copy exists', async () => {
+    const plain = await get('/build/x-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(CHUNK);
+    const small = await get('/build/small-def456.js', 'br, gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('export {};\n');
+  });
+
+  it('are cached for a year as immutable, whatever the encoding', async () => {
+    for (const encoding of ['br', 'gzip', undefined]) {
+      expect((await get('/build/x-abc123.js', encoding)).headers['cache-control']).toBe(IMMUTABLE);
+    }
+  });
+
+  it('a missing chunk is a plain 404, not the page', async () => {
+    const res = await get('/build/gone-000000.js', 'br');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['cache-control']).not.toBe(IMMUTABLE);
+  });
+});
+
+describe('the page and other files', () => {
+  it('page routes get index.html with its values filled in, revalidated on every visit', async () => {
+    for (const url of ['/', '/manage/case/', '/login']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('content="dev"');
+    }
+  });
+
+  it('the page is compressed for a browser that accepts it', async () => {
+    const br = await get('/manage/case/', 'gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('content="dev"');
+    const gz = await get('/manage/case/', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toContain('content="dev"');
+    expect((await get('/login', 'br;q=0, gzip')).headers['content-encoding']).toBe('gzip');
+    expect((await get('/login', 'identity')).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('/index.html is the filled-in page too, never the raw template', async () => {
+    const res = await get('/index.html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).not.toContain('{{SD6_ENV}}');
+  });
+
+  it("a first screen's page announces its chunks, so they load beside the entry, not after it", async () => {
+    const preload = '<link rel="modulepreload" crossorigin href="/build/x-abc123.js"></head>';
+    for (const url of ['/manage/case', '/manage/case/', '/manage/case/?status=OPEN']) {
+      expect((await get(url)).body).toContain(preload);
+    }
+    const page = await get('/manage/case/', 'br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain(preload);
+    expect((await get('/manage/case/')).body).not.toContain('modulepreload" crossorigin href="/build/index-');
+    expect((await get('/login')).body).not.toContain('modulepreload');
+    expect((await get('/manage/case/12')).body).not.toContain('modulepreload');
+  });
+
+  it('files outside /build/ are revalidated', async () => {
+    const res = await get('/robots.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
