@@ -8,6 +8,7 @@ import { calendarRenderBench } from './calendar-render.js';
 import { listsBench } from './lists.js';
 import { profileThroughput } from './profile-throughput.js';
 import { searchBench } from './search.js';
+import { searchLoadBench } from './search-load.js';
 import { slipEntryBench } from './slip-entry.js';
 import { slipsBench } from './slips.js';
 import { startupFigures } from './startup.js';
@@ -67,6 +68,12 @@ if (!only || only === 'search') {
   const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pg) await searchBench('postgres', pg);
   else console.log('search [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
+if (!only || only === 'search-load') {
+  await searchLoadBench('embedded', undefined);
+  const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pg) await searchLoadBench('postgres', pg);
+  else console.log('search-load [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 }
 if (!only || only === 'calendar') await calendarRenderBench();
 if (!only || only === 'web') await webBench();
