@@ -9,6 +9,12 @@ const YIELD_MS = 250;
 // A millisecond, not setImmediate: waiting must not keep a core busy.
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
 
+/** Resolves once no query of another request waits for a connection (or after YIELD_MS, to take a turn anyway). */
+export async function afterWaitingQueries(pool: Pick<pg.Pool, 'waitingCount'>): Promise<void> {
+  const until = performance.now() + YIELD_MS;
+  while (pool.waitingCount > 0 && performance.now() < until) await nextTurn();
+}
+
 export class SearchGate {
   private tail: Promise<unknown> = Promise.resolve();
 
@@ -20,9 +26,7 @@ export class SearchGate {
   ): Promise<T | null> {
     const turn = this.tail.then(async () => {
       if (gone()) return null;
-      // Queries of other requests waiting for a connection go first.
-      const until = performance.now() + YIELD_MS;
-      while (pool.waitingCount > 0 && performance.now() < until) await nextTurn();
+      await afterWaitingQueries(pool);
       return gone() ? null : work();
     });
     // The next search waits for this one, whether it succeeds or fails.

@@ -1,10 +1,11 @@
 // Global search: one UNION ALL statement over the registered sources, each branch bounded and trigram-indexed.
 
+import type pg from 'pg';
 import { GLOBAL_SEARCH_LIMIT, type GlobalSearchResult } from '../../../shared/schemas/search.js';
 import type { Database } from '../../db/client.js';
 import { highlight } from './highlight.js';
 import { SEARCH_SOURCES, type SearchField, type SearchSource } from './search.sources.js';
-import { searchGate } from './search-gate.js';
+import { afterWaitingQueries, searchGate } from './search-gate.js';
 
 /** Trigram indexes cannot narrow shorter terms: those match at the start of a field only. */
 const MIN_SUBSTRING = 3;
@@ -61,14 +62,16 @@ type Match = { where: string; score: string; ordered: boolean };
 /** WHERE and score of one field's substring (or exact) match for this term; null when the field cannot match it. */
 function substringMatch(field: SearchField, term: string, p: Params): Match | null {
   const col = field.column;
-  const rank = `CASE WHEN lower(${col}) = lower(${p.raw}) THEN 3 WHEN ${col} ILIKE ${p.prefix} THEN 2 ELSE 1 END`;
   switch (field.match) {
     case 'text':
-    case 'code':
+    case 'code': {
+      // Bound here only: a statement of one field must bind no parameter it does not use.
+      const rank = `CASE WHEN lower(${col}) = lower(${p.raw}) THEN 3 WHEN ${col} ILIKE ${p.prefix} THEN 2 ELSE 1 END`;
       return term.length >= MIN_SUBSTRING
         ? { where: `${col} ILIKE ${p.like}`, score: `${rank} + similarity(${p.raw}, ${col})`, ordered: true }
         : // Too short for the trigram index: the first hits at the start of the field, no ranking scan.
           { where: `${col} ILIKE ${p.prefix}`, score: rank, ordered: false };
+    }
     case 'digits': {
       const digits = term.replace(/\D/g, '');
       if (digits.length < MIN_SUBSTRING || /[^\d\s()+.-]/.test(term)) return null;
@@ -110,12 +113,7 @@ function branch(source: SearchSource, field: SearchField, match: Match | null): 
 
 const union = (branches: (string | null)[]) => branches.filter(Boolean).join('\n    UNION ALL ');
 
-/**
- * The one statement for a term: every field's best substring hits; the typo-tolerant branches run only when there
- * are none (a typo is the likely reason, and an exact hit is what the user typed); one hit per record (its best
- * field); the best overall.
- */
-// The work of one term is bounded, so no user slows the others (the embedded database runs one query at a time):
+// The work of one term is bounded, so no user slows the others (the embedded database runs one query at a time).
 /** Words of a term that are searched; the rest are dropped (a name or a phrase is shorter than this). */
 export const MAX_SEARCH_WORDS = 6;
 /** Typo tolerance compares every trigram of the term with every candidate row's: only for a name-sized term. */
@@ -143,6 +141,48 @@ export function typoTolerant(term: string): boolean {
   );
 }
 
+type Statement = { text: string; values: unknown[] };
+
+/**
+ * The same search as searchStatement, one statement per field: the substring ones, then (when they find nothing) the
+ * typo-tolerant ones. The embedded database runs one query at a time, so a search sent in small statements lets
+ * everybody else's queries in between them (rankHits does the ranking the one statement does in SQL).
+ */
+export function searchBranches(
+  term: string,
+  sources = SEARCH_SOURCES,
+): { found: Statement[]; fuzzy: Statement[] } {
+  const fields = sources.flatMap((s) => s.fields.map((f) => [s, f] as const));
+  const statements = (match: typeof substringMatch) =>
+    fields.flatMap(([s, f]) => {
+      const p = new Params(term);
+      const text = branch(s, f, match(f, term, p));
+      return text ? [{ text, values: p.values }] : [];
+    });
+  return { found: statements(substringMatch), fuzzy: statements(fuzzyMatch) };
+}
+
+type Hit = Row & { score: number };
+
+/** One hit per record (its best field), the best first, as searchStatement orders them. */
+export function rankHits(hits: Hit[]): Hit[] {
+  const best = new Map<string, Hit>();
+  for (const hit of hits) {
+    const key = `${hit.kind} ${hit.id}`;
+    const seen = best.get(key);
+    if (!seen || hit.score > seen.score) best.set(key, hit);
+  }
+  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...best.values()]
+    .sort((a, b) => b.score - a.score || text(a.name, b.name) || text(a.kind, b.kind) || a.id - b.id)
+    .slice(0, GLOBAL_SEARCH_LIMIT);
+}
+
+/**
+ * The one statement for a term: every field's best substring hits; the typo-tolerant branches run only when there
+ * are none (a typo is the likely reason, and an exact hit is what the user typed); one hit per record (its best
+ * field); the best overall.
+ */
 export function searchStatement(term: string, sources = SEARCH_SOURCES): { text: string; values: unknown[] } {
   const p = new Params(term);
   const fields = sources.flatMap((s) => s.fields.map((f) => [s, f] as const));
@@ -181,15 +221,14 @@ export function typoThreshold(term: string): number {
   return Math.min(0.8, Math.max(0.6, twoTypos));
 }
 
-export async function globalSearch(
+/** PostgreSQL: the one statement, in a transaction with its own similarity threshold and a statement timeout. */
+async function searchInOneStatement(
   database: Database,
-  rawTerm: string,
-  gone: () => boolean = () => false,
-): Promise<GlobalSearchResult[]> {
-  const term = boundedTerm(rawTerm);
-  if (!term) return [];
+  term: string,
+  gone: () => boolean,
+): Promise<Row[] | null> {
   const { text, values } = searchStatement(term);
-  const rows = await searchGate.run(database.pool, gone, async () => {
+  return searchGate.run(database.pool, gone, async () => {
     const client = await database.pool.connect();
     try {
       await client.query('BEGIN');
@@ -197,8 +236,7 @@ export async function globalSearch(
       await client.query("SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)", [
         String(typoThreshold(term)),
       ]);
-      if (database.kind === 'postgres')
-        await client.query(`SET LOCAL statement_timeout = ${SEARCH_TIMEOUT_MS}`);
+      await client.query(`SET LOCAL statement_timeout = ${SEARCH_TIMEOUT_MS}`);
       const found = (await client.query<Row>(text, values)).rows;
       await client.query('COMMIT');
       return found;
@@ -211,6 +249,45 @@ export async function globalSearch(
       client.release();
     }
   });
+}
+
+/**
+ * The embedded database: one field's statement at a time, each after the queries other requests have waiting, so a
+ * search adds at most one small statement to anybody's wait. Its single connection keeps the similarity threshold
+ * set here (only global search uses it).
+ */
+async function searchInSteps(pool: pg.Pool, term: string, gone: () => boolean): Promise<Row[] | null> {
+  const { found, fuzzy } = searchBranches(term);
+  const run = async (statements: Statement[]): Promise<Hit[] | null> => {
+    const hits: Hit[] = [];
+    for (const { text, values } of statements) {
+      await afterWaitingQueries(pool);
+      if (gone()) return null;
+      hits.push(...(await pool.query<Hit>(text, values)).rows);
+    }
+    return hits;
+  };
+  let hits = await run(found);
+  if (hits?.length === 0 && fuzzy.length) {
+    await pool.query("SELECT set_config('pg_trgm.word_similarity_threshold', $1, false)", [
+      String(typoThreshold(term)),
+    ]);
+    hits = await run(fuzzy);
+  }
+  return hits && rankHits(hits);
+}
+
+export async function globalSearch(
+  database: Database,
+  rawTerm: string,
+  gone: () => boolean = () => false,
+): Promise<GlobalSearchResult[]> {
+  const term = boundedTerm(rawTerm);
+  if (!term) return [];
+  const rows =
+    database.kind === 'embedded'
+      ? await searchGate.run(database.pool, gone, () => searchInSteps(database.pool, term, gone))
+      : await searchInOneStatement(database, term, gone);
   if (!rows) return [];
   const byKind = new Map(SEARCH_SOURCES.map((s) => [s.kind, s]));
   return rows.map((r) => ({
