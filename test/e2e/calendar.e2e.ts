@@ -4,6 +4,7 @@
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_USERS, newPage, openBrowser, signIn } from '../support/e2e';
+import { clientWithTasks, post } from '../support/e2e-data';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,7 +15,6 @@ afterAll(async () => {
 });
 
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 // A week of its own in 2033, so slips of other journeys never change these totals.
 const monday = new Date(2033, 0, 3 + 7 * (Date.now() % 45)); // 01/03/2033 is a Monday
 const day = (n: number) => new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + n);
@@ -22,42 +22,12 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const shown = (d: Date) => `${pad(d.getMonth() + 1)}/${pad(d.getDate())}/${d.getFullYear()}`;
 const path = (d: Date) => shown(d).replaceAll('/', '');
 
-async function post<T>(request: APIRequestContext, url: string, data: unknown): Promise<T> {
-  const response = await request.post(url, { headers: XHR, data });
-  const body = await response.json();
-  if (!response.ok()) throw new Error(`${url}: ${response.status()} ${JSON.stringify(body)}`);
-  return body as T;
-}
-
-type Ids = { caseId: number; taskId: number };
-
-async function clientWithTasks(
-  request: APIRequestContext,
-  name: string,
-): Promise<{ support: Ids; project: Ids }> {
-  const org = await post<{ organization: { id: number } }>(request, '/api/manage/organization/create', {
-    version: 0,
-    name,
-    active: true,
-    salesStatus: 'CLIENT',
-  });
-  const kase = await post<{ case: { id: number } }>(request, '/api/manage/case/create', {
-    version: 0,
-    title: `${name} support`,
-    organization: org.organization.id,
-    status: 'OPEN',
-  });
-  const task = async (title: string, isProject: boolean) => {
-    const created = await post<{ task: { id: number } }>(request, '/api/manage/task/create', {
-      version: 0,
-      case: kase.case.id,
-      title,
-      status: 'OPEN',
-      isProject,
-    });
-    return { caseId: kase.case.id, taskId: created.task.id };
-  };
-  return { support: await task('Reset passwords', false), project: await task('Install backups', true) };
+async function clientWithTwoTasks(request: APIRequestContext, name: string) {
+  const [support, project] = await clientWithTasks(request, name, [
+    { title: 'Reset passwords', isProject: false },
+    { title: 'Install backups', isProject: true },
+  ]);
+  return { support: support!, project: project! };
 }
 
 async function slip(request: APIRequestContext, taskId: number, date: Date, start: string, stop: string) {
@@ -99,14 +69,14 @@ describe('calendar summary', () => {
     const other = await newPage(browser);
     await signIn(other.page, 'developer');
     const otherId = await profileId(other.page.request);
-    const theirs = await clientWithTasks(other.page.request, `Otherco ${stamp}`);
+    const theirs = await clientWithTwoTasks(other.page.request, `Otherco ${stamp}`);
     await slip(other.page.request, theirs.support.taskId, day(2), '8:00 AM', '12:00 PM');
     await other.context.close();
 
     const { context, page } = await newPage(browser);
     await signIn(page, 'user');
     const userId = await profileId(page.request);
-    const mine = await clientWithTasks(page.request, `Calco ${stamp}`);
+    const mine = await clientWithTwoTasks(page.request, `Calco ${stamp}`);
     await slip(page.request, mine.support.taskId, day(0), '9:00 AM', '10:30 AM');
     await slip(page.request, mine.project.taskId, day(1), '1:00 PM', '2:00 PM');
     await slip(page.request, mine.support.taskId, day(6), '10:00 AM', '10:20 AM');

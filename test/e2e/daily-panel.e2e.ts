@@ -4,6 +4,7 @@
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, openBrowser, signIn } from '../support/e2e';
+import { clientWithTask, post } from '../support/e2e-data';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,40 +17,6 @@ afterAll(async () => {
 const stamp = Date.now().toString(36).slice(-5).toUpperCase();
 // A day of its own, so slips of other journeys never change these totals.
 const day = `03/${String(10 + (Date.now() % 18)).padStart(2, '0')}/2031`;
-const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-
-async function post<T>(request: APIRequestContext, url: string, data: unknown): Promise<T> {
-  const response = await request.post(url, { headers: XHR, data });
-  const body = await response.json();
-  if (!response.ok()) throw new Error(`${url}: ${response.status()} ${JSON.stringify(body)}`);
-  return body as T;
-}
-
-type Ids = { caseId: number; taskId: number };
-
-/** An active client with one open case and task, created through the API as the signed-in user. */
-async function clientWithTask(request: APIRequestContext, name: string, task: string): Promise<Ids> {
-  const org = await post<{ organization: { id: number } }>(request, '/api/manage/organization/create', {
-    version: 0,
-    name,
-    active: true,
-    salesStatus: 'CLIENT',
-  });
-  const kase = await post<{ case: { id: number } }>(request, '/api/manage/case/create', {
-    version: 0,
-    title: `${name} support`,
-    organization: org.organization.id,
-    status: 'OPEN',
-  });
-  const created = await post<{ task: { id: number } }>(request, '/api/manage/task/create', {
-    version: 0,
-    case: kase.case.id,
-    title: task,
-    status: 'OPEN',
-    isProject: false,
-  });
-  return { caseId: kase.case.id, taskId: created.task.id };
-}
 
 async function slip(
   request: APIRequestContext,
