@@ -121,7 +121,16 @@ export async function copySlip(
 ): Promise<Record<string, unknown>> {
   const source = await loadSlipRow(db, sourceId);
   if (!source) throw notFound();
-  const task = await taskRef(db, source.task_id);
+  // The source's row already carries its task, case and client.
+  const task: TaskRef = {
+    id: source.task_id,
+    title: source.task_title,
+    is_project: source.is_project,
+    case_id: source.case_id,
+    case_title: source.case_title,
+    organization_id: source.organization_id,
+    organization_name: source.organization_name,
+  };
   const sourceStart = fromDbTime(source.start_time);
   const duration = source.stop_time === null ? null : fromDbTime(source.stop_time) - sourceStart;
   const start = (await dayEnd(db, user.id, source.work_date)) ?? sourceStart;
