@@ -23,10 +23,16 @@ export const RECORD_ACCESS = {
   outage: WORK,
   case: WORK,
   task: WORK,
+  agreement: WORK,
+  agreementService: WORK,
+  amendment: WORK,
+  agreementDocument: WORK,
   department: ADMIN,
   'bucket-category': ADMIN,
   'device-category': ADMIN,
   'outage-type': ADMIN,
+  amendmentType: ADMIN,
+  serviceType: ADMIN,
 } as const satisfies Record<string, RecordAccess>;
 
 export type RecordKind = keyof typeof RECORD_ACCESS;

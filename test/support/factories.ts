@@ -352,3 +352,93 @@ export async function makeBucket(
   );
   return { id: rows[0]!.id };
 }
+
+export async function makeServiceType(
+  db: Db,
+  over: Partial<{ name: string; blockHours: boolean; active: boolean }> = {},
+): Promise<{ id: number; name: string }> {
+  counter += 1;
+  const name = over.name ?? `Service Type ${process.pid % 1000}-${counter}`;
+  const { rows } = await db.query<{ id: number }>(
+    'INSERT INTO service_types (name, block_hours, active) VALUES ($1, $2, $3) RETURNING id',
+    [name, over.blockHours ?? false, over.active ?? true],
+  );
+  return { id: rows[0]!.id, name };
+}
+
+export async function makeAmendmentType(
+  db: Db,
+  over: Partial<{ name: string; active: boolean }> = {},
+): Promise<{ id: number; name: string }> {
+  counter += 1;
+  const name = over.name ?? `Amendment Type ${process.pid % 1000}-${counter}`;
+  const { rows } = await db.query<{ id: number }>(
+    'INSERT INTO amendment_types (name, active) VALUES ($1, $2) RETURNING id',
+    [name, over.active ?? true],
+  );
+  return { id: rows[0]!.id, name };
+}
+
+/** An open agreement (from 01/01/2025, no end) of a new organization unless one is given. */
+export async function makeAgreement(
+  db: Db,
+  over: Partial<{
+    organizationId: number;
+    number: string;
+    title: string;
+    status: string;
+    startDate: string;
+    endDate: string | null;
+    renewalDate: string | null;
+  }> = {},
+): Promise<{ id: number; number: string; organizationId: number }> {
+  counter += 1;
+  const organizationId = over.organizationId ?? (await makeOrganization(db)).id;
+  const number = over.number ?? `AG-${process.pid % 1000}-${counter}`;
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO agreements (organization_id, number, title, status, type, start_date, end_date, renewal_date)
+     VALUES ($1, $2, $3, $4, 'MANAGED', $5, $6, $7) RETURNING id`,
+    [
+      organizationId,
+      number,
+      over.title ?? `Managed services ${counter}`,
+      over.status ?? 'OPEN',
+      over.startDate ?? '2025-01-01',
+      over.endDate ?? null,
+      over.renewalDate ?? null,
+    ],
+  );
+  return { id: rows[0]!.id, number, organizationId };
+}
+
+/** A monthly service line of an agreement (dates as yyyy-mm-dd). */
+export async function makeAgreementService(
+  db: Db,
+  over: { agreementId: number } & Partial<{
+    serviceTypeId: number;
+    quantity: string;
+    unitPrice: string;
+    billingFrequency: string;
+    startDate: string;
+    endDate: string | null;
+    coveredHours: string | null;
+  }>,
+): Promise<{ id: number; serviceTypeId: number }> {
+  const serviceTypeId = over.serviceTypeId ?? (await makeServiceType(db)).id;
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO agreement_services
+       (agreement_id, service_type_id, quantity, unit_price, billing_frequency, start_date, end_date, covered_hours)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [
+      over.agreementId,
+      serviceTypeId,
+      over.quantity ?? '1.00',
+      over.unitPrice ?? '100.00',
+      over.billingFrequency ?? 'MONTHLY',
+      over.startDate ?? '2025-01-01',
+      over.endDate ?? null,
+      over.coveredHours ?? null,
+    ],
+  );
+  return { id: rows[0]!.id, serviceTypeId };
+}

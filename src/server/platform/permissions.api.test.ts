@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../test/support/api.js';
 import {
   makeAdmin,
+  makeAgreement,
   makeCase,
   makeOrganization,
   makeSlip,
@@ -17,7 +18,7 @@ import { allows, RECORD_ACCESS, type RecordKind } from '../../shared/permissions
 type Caller = Awaited<ReturnType<ApiHarness['signIn']>>;
 let api: ApiHarness;
 const as: Record<'technician' | 'administrator', Caller> = {} as never;
-const ids = { technician: 0, administrator: 0 };
+const ids = { technician: 0, administrator: 0, agreement: 0 };
 beforeAll(async () => {
   api = await setupApi();
   const tech = await makeUser(api.db.pool, { firstName: 'Tess', lastName: 'Tech' });
@@ -26,6 +27,7 @@ beforeAll(async () => {
   ids.administrator = admin.id;
   as.technician = await api.signIn(tech.email, TEST_PASSWORD);
   as.administrator = await api.signIn(admin.email, TEST_PASSWORD);
+  ids.agreement = (await makeAgreement(api.db.pool)).id;
 });
 afterAll(() => api?.close());
 
@@ -42,6 +44,13 @@ const PATHS: Record<RecordKind, string> = {
   'bucket-category': '/api/admin/bucket',
   'device-category': '/api/admin/device-category',
   'outage-type': '/api/admin/outage-type',
+  agreement: '/api/manage/agreement',
+  // Records under an agreement: {agreement} is one made for these tests.
+  agreementService: '/api/manage/agreement/{agreement}/service',
+  amendment: '/api/manage/agreement/{agreement}/amendment',
+  agreementDocument: '/api/manage/agreement/{agreement}/document',
+  amendmentType: '/api/admin/amendment-type',
+  serviceType: '/api/admin/service-type',
 };
 const ROLES = [
   { role: 'technician', isAdmin: false },
@@ -54,7 +63,7 @@ describe('records', () => {
       const access = RECORD_ACCESS[kind];
       it(`${kind} × ${role}: read ${allows({ isAdmin }, access.read)}, save ${allows({ isAdmin }, access.write)}, delete ${allows({ isAdmin }, access.delete)}`, async () => {
         const caller = as[role];
-        const path = PATHS[kind];
+        const path = PATHS[kind].replace('{agreement}', String(ids.agreement));
         const read = allows({ isAdmin }, access.read);
         const list = await caller.get(path);
         expect(list.statusCode, list.body).toBe(read ? 200 : 403);

@@ -1,6 +1,7 @@
 // Zod building blocks for entity forms, on the SPEC §5 rules: client forms and server routes parse with the same ones.
 import { z } from 'zod';
 import { formatDate, parseDateInput } from '../format/date.js';
+import { parseDecimal } from '../format/money.js';
 import { checkDuns, checkEmail, checkPhone, checkTaxId } from '../format/validators.js';
 import { recordId, wholeNumber } from './common.js';
 import { BLANK } from './messages.js';
@@ -41,6 +42,8 @@ export const optionalPhone = () => checked(checkPhone);
 export const optionalTaxId = () => checked(checkTaxId);
 export const optionalDuns = () => checked(checkDuns);
 
+export const DATE_INVALID = 'Please enter a valid date (MM/DD/YYYY).';
+
 /** A date typed in any accepted format; travels and is stored as MM/dd/yyyy, empty is null. */
 export const optionalDate = () =>
   z
@@ -51,7 +54,7 @@ export const optionalDate = () =>
       if (!v) return null;
       const d = parseDateInput(v);
       if (!d) {
-        ctx.addIssue({ code: 'custom', message: 'Please enter a valid date (MM/DD/YYYY).' });
+        ctx.addIssue({ code: 'custom', message: DATE_INVALID });
         return z.NEVER;
       }
       return formatDate(d);
@@ -102,3 +105,47 @@ export type ActiveFilter = (typeof ACTIVE_FILTERS)[number]['value'];
 export const activeFilter = z.enum(codeValues(ACTIVE_FILTERS)).default('1');
 /** The filter's choices as a select shows them (All is its empty choice). */
 export const ACTIVE_CHOICES = ACTIVE_FILTERS.filter((f) => f.value !== 'all').map((f) => ({ ...f }));
+
+/** A required date typed in any accepted format; travels and is stored as MM/dd/yyyy. */
+export const requiredDate = () =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v, ctx) => {
+      if (!v) {
+        ctx.addIssue({ code: 'custom', message: BLANK });
+        return z.NEVER;
+      }
+      const d = parseDateInput(v);
+      if (!d) {
+        ctx.addIssue({ code: 'custom', message: DATE_INVALID });
+        return z.NEVER;
+      }
+      return formatDate(d);
+    });
+
+/** yyyyMMdd of a valid MM/dd/yyyy text, else null: compares dates of a form whose single fields may have failed. */
+export const dateKey = (v: unknown): string | null => {
+  if (typeof v !== 'string' || !/^\d{2}\/\d{2}\/\d{4}$/.test(v)) return null;
+  const [mm, dd, yyyy] = v.split('/');
+  return `${yyyy}${mm}${dd}`;
+};
+
+/** An exact decimal amount (money, quantity) typed as "$1,250.5" or a number; travels as "1250.50". */
+export const decimalAmount = (options: { required: boolean; maxWholeDigits?: number }) =>
+  z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((v, ctx) => {
+      const parsed = v === null || v === undefined ? null : parseDecimal(v, options.maxWholeDigits);
+      if (parsed === null) {
+        if (options.required) ctx.addIssue({ code: 'custom', message: BLANK });
+        return null;
+      }
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.value;
+    });

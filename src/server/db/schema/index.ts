@@ -2,5 +2,6 @@
 
 export * from './inventory.js';
 export * from './platform.js';
+export * from './sales.js';
 export * from './staff.js';
 export * from './work.js';

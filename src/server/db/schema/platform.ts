@@ -1,6 +1,18 @@
 // Cross-cutting tables: the append-only field history (SPEC §3 "Entities with field history").
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './staff.js';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export const fieldHistory = pgTable(
   'field_history',
@@ -15,4 +27,32 @@ export const fieldHistory = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('field_history_entity_idx').on(t.entity, t.entityId, t.id)],
+);
+
+/**
+ * Uploaded files (documents, later imports and exports), kept in the database so every app process sees them and
+ * backups cover them. The bytes live in file_chunks, written and read a chunk at a time (never whole in memory);
+ * a file is `complete` once its last chunk is in, and only complete files are linked or served.
+ */
+export const files = pgTable('files', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: bigint('size', { mode: 'number' }).notNull().default(0),
+  sha256: text('sha256'),
+  complete: boolean('complete').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+export const fileChunks = pgTable(
+  'file_chunks',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
 );

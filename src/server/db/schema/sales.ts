@@ -1,0 +1,194 @@
+// Agreements (what a customer pays for and what work is covered): services, amendments and their service
+// changes, documents, the activity timeline, and the admin lists they draw on (service and amendment types).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { stamps } from './columns.js';
+import { organizations, people } from './inventory.js';
+import { files } from './platform.js';
+import { users } from './staff.js';
+
+export const serviceTypes = pgTable(
+  'service_types',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description'),
+    // Block hours: services of this type carry covered hours per month.
+    blockHours: boolean('block_hours').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    ...stamps(),
+  },
+  (t) => [uniqueIndex('service_types_name_key').on(t.name)],
+);
+
+export const amendmentTypes = pgTable(
+  'amendment_types',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description'),
+    active: boolean('active').notNull().default(true),
+    ...stamps(),
+  },
+  (t) => [uniqueIndex('amendment_types_name_key').on(t.name)],
+);
+
+export const agreements = pgTable(
+  'agreements',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    number: text('number').notNull(),
+    title: text('title').notNull(),
+    status: text('status').notNull().default('OPEN'),
+    type: text('type').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date'),
+    renewalDate: date('renewal_date'),
+    termMonths: integer('term_months'),
+    billingContactId: integer('billing_contact_id').references(() => people.id, { onDelete: 'set null' }),
+    accountManagerId: integer('account_manager_id').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes'),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('agreements_number_key').on(sql`lower(${t.number})`),
+    index('agreements_number_idx').on(t.number, t.id),
+    index('agreements_org_number_idx').on(t.organizationId, t.number, t.id),
+    index('agreements_status_number_idx').on(t.status, t.number, t.id),
+    index('agreements_title_idx').on(t.title, t.id),
+    index('agreements_renewal_idx').on(t.renewalDate, t.id),
+  ],
+);
+
+export const agreementServices = pgTable(
+  'agreement_services',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agreementId: integer('agreement_id')
+      .notNull()
+      .references(() => agreements.id),
+    serviceTypeId: integer('service_type_id')
+      .notNull()
+      .references(() => serviceTypes.id),
+    description: text('description'),
+    // Money and quantities are exact decimals, never floats.
+    quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+    billingFrequency: text('billing_frequency').notNull(),
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date'),
+    coveredHours: numeric('covered_hours', { precision: 8, scale: 2 }),
+    // The service this one continues (an amendment changed its quantity or price from the start date on).
+    replacesId: integer('replaces_id'),
+    ...stamps(),
+  },
+  (t) => [
+    index('agreement_services_agreement_idx').on(t.agreementId, t.startDate, t.id),
+    index('agreement_services_type_idx').on(t.serviceTypeId, t.agreementId),
+    check('agreement_services_dates', sql`${t.endDate} IS NULL OR ${t.endDate} >= ${t.startDate}`),
+    check('agreement_services_amounts', sql`${t.quantity} >= 0 AND ${t.unitPrice} >= 0`),
+  ],
+);
+
+export const agreementDocuments = pgTable(
+  'agreement_documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agreementId: integer('agreement_id')
+      .notNull()
+      .references(() => agreements.id),
+    title: text('title').notNull(),
+    kind: text('kind').notNull(),
+    signedDate: date('signed_date'),
+    fileId: integer('file_id').references(() => files.id),
+    notes: text('notes'),
+    ...stamps(),
+  },
+  (t) => [index('agreement_documents_agreement_idx').on(t.agreementId, t.id)],
+);
+
+export const amendments = pgTable(
+  'amendments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agreementId: integer('agreement_id')
+      .notNull()
+      .references(() => agreements.id),
+    number: text('number').notNull(),
+    amendmentTypeId: integer('amendment_type_id')
+      .notNull()
+      .references(() => amendmentTypes.id),
+    effectiveDate: date('effective_date').notNull(),
+    status: text('status').notNull().default('DRAFT'),
+    description: text('description'),
+    // The signed copy, when the sales settings ask for one before signing.
+    documentId: integer('document_id').references(() => agreementDocuments.id, { onDelete: 'set null' }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    signedBy: integer('signed_by').references(() => users.id, { onDelete: 'set null' }),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('amendments_number_key').on(sql`lower(${t.number})`),
+    index('amendments_agreement_idx').on(t.agreementId, t.effectiveDate, t.id),
+  ],
+);
+
+/** One service change of an amendment: add a service, change a quantity or price, or end a service. */
+export const amendmentChanges = pgTable(
+  'amendment_changes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    amendmentId: integer('amendment_id')
+      .notNull()
+      .references(() => amendments.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind').notNull(),
+    // CHANGE and END: the service changed; ADD: the service the signing created.
+    serviceId: integer('service_id').references(() => agreementServices.id, { onDelete: 'set null' }),
+    serviceTypeId: integer('service_type_id').references(() => serviceTypes.id),
+    description: text('description'),
+    quantity: numeric('quantity', { precision: 12, scale: 2 }),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2 }),
+    billingFrequency: text('billing_frequency'),
+    coveredHours: numeric('covered_hours', { precision: 8, scale: 2 }),
+    // What the service was when the amendment was signed (the before side of its before/after table).
+    beforeQuantity: numeric('before_quantity', { precision: 12, scale: 2 }),
+    beforeUnitPrice: numeric('before_unit_price', { precision: 12, scale: 2 }),
+    // CHANGE: the continuing service the signing created.
+    resultServiceId: integer('result_service_id').references(() => agreementServices.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [index('amendment_changes_amendment_idx').on(t.amendmentId, t.position)],
+);
+
+/** The agreement's timeline: what happened (created, status, services, amendments, documents) and notes. */
+export const agreementActivities = pgTable(
+  'agreement_activities',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    agreementId: integer('agreement_id')
+      .notNull()
+      .references(() => agreements.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    text: text('text').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('agreement_activities_agreement_idx').on(t.agreementId, t.at, t.id)],
+);

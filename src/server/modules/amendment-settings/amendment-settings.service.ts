@@ -1,0 +1,92 @@
+// The amendment sales settings (one row of `settings`): loaded for the settings page and for new amendments, whose
+// numbers are taken from it one at a time under the row's lock.
+import {
+  AMENDMENT_SETTINGS_DEFAULTS,
+  type AmendmentSettings,
+} from '../../../shared/schemas/amendment-settings.js';
+import type { Queryable } from '../../platform/records.js';
+
+export const SETTINGS_KEY = 'amendment_settings';
+
+/** The stored JSON value. */
+export type StoredAmendmentSettings = {
+  numberPrefix: string;
+  nextNumber: number;
+  defaultAmendmentTypeId: number | null;
+  signingNeedsDocument: boolean;
+};
+
+type Row = {
+  value: Partial<StoredAmendmentSettings>;
+  version: number;
+  updated_at: Date;
+  updated_by: number | null;
+  updated_by_name: string | null;
+  type_name: string | null;
+};
+
+export const storedDefaults = (): StoredAmendmentSettings => ({
+  numberPrefix: AMENDMENT_SETTINGS_DEFAULTS.numberPrefix,
+  nextNumber: AMENDMENT_SETTINGS_DEFAULTS.nextNumber,
+  defaultAmendmentTypeId: null,
+  signingNeedsDocument: AMENDMENT_SETTINGS_DEFAULTS.signingNeedsDocument,
+});
+
+export async function loadStoredSettings(
+  db: Queryable,
+  forUpdate = false,
+): Promise<{ value: StoredAmendmentSettings; row: Row | null }> {
+  const { rows } = await db.query<Row>(
+    `SELECT s.value, s.version, s.updated_at, s.updated_by,
+            u.first_name || ' ' || u.last_name AS updated_by_name, t.name AS type_name
+       FROM settings s
+       LEFT JOIN users u ON u.id = s.updated_by
+       LEFT JOIN amendment_types t ON t.id = (s.value->>'defaultAmendmentTypeId')::int
+      WHERE s.key = $1 ${forUpdate ? 'FOR UPDATE OF s' : ''}`,
+    [SETTINGS_KEY],
+  );
+  const row = rows[0] ?? null;
+  return { value: { ...storedDefaults(), ...(row?.value ?? {}) }, row };
+}
+
+export async function loadAmendmentSettings(db: Queryable): Promise<AmendmentSettings> {
+  const { value, row } = await loadStoredSettings(db);
+  return {
+    numberPrefix: value.numberPrefix,
+    nextNumber: value.nextNumber,
+    defaultAmendmentType:
+      value.defaultAmendmentTypeId !== null && row?.type_name
+        ? { value: value.defaultAmendmentTypeId, label: row.type_name }
+        : null,
+    signingNeedsDocument: value.signingNeedsDocument,
+    version: row?.version ?? 0,
+    updated: row ? row.updated_at.toISOString() : null,
+    updatedBy: row?.updated_by == null ? null : { value: row.updated_by, label: row.updated_by_name ?? '' },
+  };
+}
+
+/**
+ * Takes the next free amendment number inside the caller's transaction: the settings row is locked, numbers a
+ * person already typed by hand are skipped, and the counter moves on, so two users saving at once never share one.
+ * Taking a number is not a change of the settings page: its version and history stay as they are.
+ */
+export async function takeAmendmentNumber(tx: Queryable): Promise<string> {
+  await tx.query(`INSERT INTO settings (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO NOTHING`, [
+    SETTINGS_KEY,
+    JSON.stringify(storedDefaults()),
+  ]);
+  const { value } = await loadStoredSettings(tx, true);
+  let next = value.nextNumber;
+  for (;;) {
+    const candidate = `${value.numberPrefix}${next}`;
+    const { rows } = await tx.query('SELECT 1 FROM amendments WHERE lower(number) = lower($1)', [candidate]);
+    next += 1;
+    if (rows.length === 0) {
+      await tx.query(
+        `UPDATE settings SET value = jsonb_set(value, '{nextNumber}', to_jsonb($2::int)) WHERE key = $1`,
+        [SETTINGS_KEY, next],
+      );
+      return candidate;
+    }
+  }
+}

@@ -1,0 +1,308 @@
+// Agreements (SPEC §2 "Agreements", §4 "Agreement status"): code lists, the forms of an agreement, its services and
+// amendments (with their service changes), the list filters, the "as of" view and the activity timeline.
+import { z } from 'zod';
+import { BILLING_MONTHS, type BillingFrequency, parseDecimal } from '../format/money.js';
+import { listQuery, type Option, recordId } from './common.js';
+import {
+  type CodeList,
+  codeValues,
+  dateKey,
+  decimalAmount,
+  optionalCount,
+  optionalDate,
+  optionalRef,
+  optionalText,
+  requiredDate,
+  requiredRef,
+  requiredText,
+  version,
+} from './fields.js';
+import { BLANK } from './messages.js';
+
+export const AGREEMENT_STATUSES = [
+  { value: 'OPEN', label: 'Open' },
+  { value: 'CLOSED', label: 'Closed' },
+] as const satisfies CodeList;
+
+export const AGREEMENT_TYPES = [
+  { value: 'MANAGED', label: 'Managed Services' },
+  { value: 'BLOCK_HOURS', label: 'Block Hours' },
+  { value: 'SUPPORT', label: 'Support Plan' },
+  { value: 'PROJECT', label: 'Project' },
+] as const satisfies CodeList;
+
+export const BILLING_FREQUENCIES = [
+  { value: 'MONTHLY', label: 'Monthly' },
+  { value: 'QUARTERLY', label: 'Quarterly' },
+  { value: 'ANNUAL', label: 'Annual' },
+  { value: 'ONE_TIME', label: 'One-time' },
+] as const satisfies CodeList<BillingFrequency>;
+// Every frequency has its months (compile-time check of the two lists).
+const _months: Record<(typeof BILLING_FREQUENCIES)[number]['value'], number> = BILLING_MONTHS;
+void _months;
+
+export const AMENDMENT_STATUSES = [
+  { value: 'DRAFT', label: 'Draft' },
+  { value: 'SENT', label: 'Sent' },
+  { value: 'SIGNED', label: 'Signed' },
+  { value: 'VOID', label: 'Void' },
+] as const satisfies CodeList;
+export type AmendmentStatus = (typeof AMENDMENT_STATUSES)[number]['value'];
+
+export const CHANGE_KINDS = [
+  { value: 'ADD', label: 'Add a service' },
+  { value: 'CHANGE', label: 'Change quantity or price' },
+  { value: 'END', label: 'End a service' },
+] as const satisfies CodeList;
+export type ChangeKind = (typeof CHANGE_KINDS)[number]['value'];
+
+export const ACTIVITY_KINDS = [
+  { value: 'CREATED', label: 'Created' },
+  { value: 'STATUS', label: 'Status' },
+  { value: 'SERVICE', label: 'Service' },
+  { value: 'AMENDMENT', label: 'Amendment' },
+  { value: 'DOCUMENT', label: 'Document' },
+  { value: 'NOTE', label: 'Note' },
+] as const satisfies CodeList;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number]['value'];
+
+// ---- Messages (shown under the field they name) ----
+export const END_BEFORE_START = 'The end date cannot be before the start date.';
+export const RENEWAL_BEFORE_START = 'The renewal date cannot be before the start date.';
+export const NUMBER_USED = 'This number is already used.';
+export const SERVICE_TYPE_INACTIVE = 'This service type is inactive. Choose an active one.';
+export const COVERED_HOURS_BLOCK_ONLY = 'Covered hours apply to block-hours services only.';
+export const SERVICE_OUTSIDE_AGREEMENT = 'The service dates must fall within the agreement (start to end).';
+export const EFFECTIVE_OUTSIDE_AGREEMENT =
+  'The effective date must fall within the agreement (start to end).';
+export const PERSON_OF_ORGANIZATION = 'Choose a person of this organization.';
+export const AMENDMENT_LOCKED = 'A signed or void amendment cannot be changed.';
+export const SIGN_NEEDS_DOCUMENT = 'Attach the signed document before marking this amendment Signed.';
+export const SIGN_NEEDS_CHANGES = 'Add at least one service change before marking this amendment Signed.';
+export const ORGANIZATION_FIXED = 'An agreement cannot move to another organization.';
+
+/** Messages about one change of an amendment name it: "Change 2: Choose a service." */
+export const changeMessage = (index: number, message: string) => `Change ${index + 1}: ${message}`;
+
+const notBefore = (
+  ctx: z.RefinementCtx,
+  [earlier, later]: [unknown, unknown],
+  path: string,
+  message: string,
+) => {
+  const [a, b] = [dateKey(earlier), dateKey(later)];
+  if (a && b && b < a) ctx.addIssue({ code: 'custom', path: [path], message });
+};
+const objectValue = { when: (p: { value: unknown }) => typeof p.value === 'object' && p.value !== null };
+
+export const agreementForm = z
+  .object({
+    version: version(),
+    organization: requiredRef(),
+    number: requiredText(40),
+    title: requiredText(200),
+    status: z.enum(codeValues(AGREEMENT_STATUSES)),
+    type: z.enum(codeValues(AGREEMENT_TYPES)),
+    startDate: requiredDate(),
+    endDate: optionalDate(),
+    renewalDate: optionalDate(),
+    /** Renewal term in months. */
+    termMonths: optionalCount(600),
+    billingContact: optionalRef(),
+    accountManager: optionalRef(),
+    notes: optionalText(10_000),
+  })
+  .superRefine((form, ctx) => {
+    notBefore(ctx, [form.startDate, form.endDate], 'endDate', END_BEFORE_START);
+    notBefore(ctx, [form.startDate, form.renewalDate], 'renewalDate', RENEWAL_BEFORE_START);
+  }, objectValue);
+export type AgreementForm = z.infer<typeof agreementForm>;
+
+export const AGREEMENT_SORTS = ['number', 'title', 'renewalDate'] as const;
+
+export const agreementListQuery = listQuery.extend({
+  organization: optionalRef(),
+  /** Open/Closed; empty = both. */
+  status: z.enum(['all', ...codeValues(AGREEMENT_STATUSES)]).default('OPEN'),
+  /** Agreements with a service of this type (in force today or not). */
+  serviceType: optionalRef(),
+  /** Renewal date from today to today + N days. */
+  renewalWithin: optionalCount(3650),
+  sort: z.enum(AGREEMENT_SORTS).default('number'),
+});
+export type AgreementListQuery = z.infer<typeof agreementListQuery>;
+
+/** GET /api/manage/agreement/totals?filters: the monthly recurring value of the whole filtered set. */
+export type AgreementTotals = { count: number; monthlyValue: string; coveredHours: string };
+
+export const serviceForm = z
+  .object({
+    version: version(),
+    serviceType: requiredRef(),
+    description: optionalText(500),
+    quantity: decimalAmount({ required: true, maxWholeDigits: 8 }),
+    unitPrice: decimalAmount({ required: true }),
+    billingFrequency: z.enum(codeValues(BILLING_FREQUENCIES)),
+    startDate: requiredDate(),
+    endDate: optionalDate(),
+    /** Block-hours services: the hours covered each month. */
+    coveredHours: decimalAmount({ required: false, maxWholeDigits: 4 }),
+  })
+  .superRefine((form, ctx) => {
+    notBefore(ctx, [form.startDate, form.endDate], 'endDate', END_BEFORE_START);
+  }, objectValue);
+export type ServiceForm = z.infer<typeof serviceForm>;
+
+export const serviceListQuery = listQuery.extend({
+  /** current: in force today or later; all: ended ones too. */
+  show: z.enum(['current', 'all']).default('current'),
+});
+
+/** One service change of an amendment, as typed; checked by kind in `amendmentForm`. */
+export type AmendmentChangeInput = {
+  kind: ChangeKind;
+  service: number | null;
+  serviceType: number | null;
+  description: string | null;
+  quantity: string | null;
+  unitPrice: string | null;
+  billingFrequency: BillingFrequency | null;
+  coveredHours: string | null;
+};
+
+const CHANGE_KIND_VALUES = codeValues(CHANGE_KINDS);
+const FREQUENCY_VALUES = codeValues(BILLING_FREQUENCIES) as readonly string[];
+
+/** Reads one change row; every problem is reported with the row's number. */
+function parseChange(row: Record<string, unknown>, index: number, ctx: z.RefinementCtx) {
+  const problems: string[] = [];
+  const say = (message: string) => problems.push(message);
+  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
+  const kind = text(row.kind) as ChangeKind;
+  if (!CHANGE_KIND_VALUES.includes(kind)) say('Choose what the change does.');
+  const ref = (v: unknown, missing: string | null) => {
+    const t = text(typeof v === 'object' && v !== null && 'value' in v ? (v as Option).value : v);
+    if (t === '') {
+      if (missing) say(missing);
+      return null;
+    }
+    const parsed = recordId().safeParse(t);
+    if (!parsed.success) {
+      say('This value is not valid.');
+      return null;
+    }
+    return parsed.data;
+  };
+  const amount = (v: unknown, label: string, required: boolean, maxWholeDigits?: number) => {
+    const t = text(v);
+    const parsed = t === '' ? null : parseDecimal(t, maxWholeDigits);
+    if (parsed === null) {
+      if (required) say(`${label}: ${BLANK}`);
+      return null;
+    }
+    if (!parsed.ok) {
+      say(`${label}: ${parsed.error}`);
+      return null;
+    }
+    return parsed.value;
+  };
+  const description = text(row.description).slice(0, 500) || null;
+  const change: AmendmentChangeInput = {
+    kind,
+    service: null,
+    serviceType: null,
+    description: null,
+    quantity: null,
+    unitPrice: null,
+    billingFrequency: null,
+    coveredHours: null,
+  };
+  if (kind === 'ADD') {
+    change.serviceType = ref(row.serviceType, 'Choose a service type.');
+    change.description = description;
+    change.quantity = amount(row.quantity, 'Quantity', true, 8);
+    change.unitPrice = amount(row.unitPrice, 'Unit price', true);
+    const frequency = text(row.billingFrequency);
+    if (!FREQUENCY_VALUES.includes(frequency)) say('Choose a billing frequency.');
+    else change.billingFrequency = frequency as BillingFrequency;
+    change.coveredHours = amount(row.coveredHours, 'Covered hours', false, 4);
+  } else if (kind === 'CHANGE') {
+    change.service = ref(row.service, 'Choose a service.');
+    change.quantity = amount(row.quantity, 'Quantity', false, 8);
+    change.unitPrice = amount(row.unitPrice, 'Unit price', false);
+    if (change.quantity === null && change.unitPrice === null && !problems.length)
+      say('Enter the new quantity, the new unit price or both.');
+  } else if (kind === 'END') {
+    change.service = ref(row.service, 'Choose a service.');
+  }
+  for (const message of problems)
+    ctx.addIssue({ code: 'custom', path: ['changes'], message: changeMessage(index, message) });
+  return change;
+}
+
+export const amendmentForm = z
+  .object({
+    version: version(),
+    /** Blank on a new amendment: the next number of the sales settings is assigned on save. */
+    number: optionalText(40),
+    amendmentType: requiredRef(),
+    effectiveDate: requiredDate(),
+    status: z.enum(codeValues(AMENDMENT_STATUSES)),
+    description: optionalText(5000),
+    /** The signed copy among the agreement's documents. */
+    document: optionalRef(),
+    changes: z
+      .array(z.record(z.string(), z.unknown()))
+      .max(100, 'An amendment holds at most 100 changes.')
+      .default([]),
+  })
+  .transform((form, ctx) => ({
+    ...form,
+    changes: form.changes.map((row, i) => parseChange(row, i, ctx)),
+  }));
+export type AmendmentForm = z.infer<typeof amendmentForm>;
+
+export const amendmentListQuery = listQuery.extend({
+  status: z.enum(['all', ...codeValues(AMENDMENT_STATUSES)]).default('all'),
+});
+
+/** One row of an amendment's before/after table. */
+export type ChangeRow = {
+  kind: Option;
+  service: Option | null;
+  serviceType: Option | null;
+  description: string | null;
+  billingFrequency: Option | null;
+  before: { quantity: string; unitPrice: string; monthly: string } | null;
+  after: { quantity: string; unitPrice: string; monthly: string } | null;
+  coveredHours: string | null;
+};
+
+/** GET /api/manage/agreement/{id}/as-of?date=: what is in force on one day. */
+export const asOfQuery = z.object({ date: optionalDate() });
+export type AsOfService = {
+  id: number;
+  serviceType: Option;
+  description: string | null;
+  quantity: string;
+  unitPrice: string;
+  billingFrequency: Option;
+  startDate: string;
+  endDate: string | null;
+  coveredHours: string | null;
+  monthly: string;
+};
+export type AsOf = { date: string; services: AsOfService[]; monthlyValue: string; coveredHours: string };
+
+export const activityQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  after: z.string().max(500).optional(),
+});
+export const activityNoteForm = z.object({ text: requiredText(4000) });
+export type Activity = {
+  id: number;
+  kind: Option;
+  text: string;
+  actor: Option | null;
+  at: string;
+};
