@@ -5,18 +5,20 @@
 //   DELETE {path}/{id}?version= -> { deleted: true }
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type pg from 'pg';
 import { z } from 'zod';
 import { can, type RecordCan } from '../../shared/permissions.js';
-import { idOrCreateParam, idParam, type Option, wholeNumber } from '../../shared/schemas/common.js';
+import { idOrCreateParam, idParam, type Option, recordId, wholeNumber } from '../../shared/schemas/common.js';
 import type { Database } from '../db/client.js';
 import { type AuthUser, authorize, currentUser, registerPolicy } from './auth.js';
-import { requireVersion } from './errors.js';
+import { notFound, requireVersion } from './errors.js';
 import {
   createRecord,
   deleteRecord,
   type ListFilter,
   listRecords,
   type Presented,
+  param,
   type Queryable,
   type RecordDef,
   registerRecordHistory,
@@ -35,19 +37,32 @@ export type RecordRoutes<Form extends z.ZodType<{ version?: number }>, Query ext
   form: Form;
   listQuery: Query;
   /** Adds the list's filters to `filter` and returns its sort. */
-  list: (query: z.infer<Query>, filter: ListFilter, user: AuthUser) => SortDef;
+  list: (query: z.infer<Query>, filter: ListFilter, user: AuthUser, scope: Scope) => SortDef;
   /** The values of a new record; `query` holds the prefill values of the address (e.g. ?name=). */
   blank: (
     query: Record<string, string | undefined>,
     db: Queryable,
+    scope: Scope,
   ) => Promise<Record<string, unknown>> | Record<string, unknown>;
   formOptions?: (db: Queryable) => Promise<Record<string, Option[]>> | Record<string, Option[]>;
   /** Form values -> column values (default: the form without its version). */
   toValues?: (form: z.infer<Form>) => Record<string, unknown>;
-  hooks?: (user: AuthUser) => SaveHooks;
+  hooks?: (user: AuthUser, scope: Scope) => SaveHooks;
   /** Adds values to a list page's rows with one query for the whole page (e.g. totals), never one per row. */
   listed?: (db: Queryable, items: Presented[]) => Promise<Presented[]>;
+  /** In the delete's transaction, after the row is gone. */
+  deleted?: (tx: pg.PoolClient, before: Presented, user: AuthUser) => Promise<void>;
+  /**
+   * Records that live under a parent (an agreement's services): `path` holds `:${param}`, lists are that parent's,
+   * a record of another parent is a 404 there, and saves set `field` (a ref field of def) to the parent.
+   */
+  parent?: ParentSpec;
 };
+
+export type ParentSpec = { param: string; table: string; field: string };
+
+/** The parent id of a request (0 for records without a parent). */
+export type Scope = { parentId: number };
 
 const deleteQuery = z.object({ version: wholeNumber().optional() });
 
@@ -66,6 +81,28 @@ export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query
   registerPolicy(deleteAction, (user) => can(user, def.key, 'read') && can(user, def.key, 'delete'));
   registerRecordHistory(def);
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const { parent } = spec;
+  const parentField = parent ? def.fields.find((f) => f.name === parent.field) : undefined;
+  if (parent && !parentField) throw new Error(`${def.key}: parent field ${parent.field} is not a field`);
+  const parentParams = parent ? { [parent.param]: recordId() } : {};
+  const listParams = z.object(parentParams);
+  // Typed as the plain id params: the parent id is read through scopeOf.
+  const oneParams = idOrCreateParam.extend(parentParams) as unknown as typeof idOrCreateParam;
+  const deleteParams = idParam.extend(parentParams) as unknown as typeof idParam;
+  /** The request's parent: a missing one is a 404, as is a record that belongs to another. */
+  const scopeOf = async (request: FastifyRequest, id?: number): Promise<Scope> => {
+    if (!parent || !parentField) return { parentId: 0 };
+    const parentId = (request.params as Record<string, number>)[parent.param]!;
+    const { rows } =
+      id === undefined
+        ? await database.pool.query(`SELECT 1 FROM ${parent.table} WHERE id = $1`, [parentId])
+        : await database.pool.query(
+            `SELECT 1 FROM ${def.table} WHERE id = $1 AND ${parentField.column} = $2`,
+            [id, parentId],
+          );
+    if (rows.length === 0) throw notFound();
+    return { parentId };
+  };
   const reader = (request: FastifyRequest) => {
     const user = currentUser(request);
     authorize(user, readAction);
@@ -88,32 +125,40 @@ export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query
     authorize(currentUser(request), deleteAction);
   };
 
-  api.get(spec.path, { schema: { querystring: spec.listQuery }, preValidation: canRead }, async (request) => {
-    const user = reader(request);
-    const query = request.query as z.infer<Query> & { limit: number; after?: string };
-    const filter: ListFilter = { where: [], params: [] };
-    const sort = spec.list(query, filter, user);
-    const page = await listRecords(database.pool, def, {
-      filter,
-      sort,
-      limit: query.limit,
-      after: query.after,
-    });
-    return spec.listed ? { ...page, items: await spec.listed(database.pool, page.items) } : page;
-  });
+  api.get(
+    spec.path,
+    { schema: { params: listParams, querystring: spec.listQuery }, preValidation: canRead },
+    async (request) => {
+      const user = reader(request);
+      const scope = await scopeOf(request);
+      const query = request.query as z.infer<Query> & { limit: number; after?: string };
+      const filter: ListFilter = { where: [], params: [] };
+      if (parent && parentField)
+        filter.where.push(`t.${parentField.column} = ${param(filter, scope.parentId)}`);
+      const sort = spec.list(query, filter, user, scope);
+      const page = await listRecords(database.pool, def, {
+        filter,
+        sort,
+        limit: query.limit,
+        after: query.after,
+      });
+      return spec.listed ? { ...page, items: await spec.listed(database.pool, page.items) } : page;
+    },
+  );
 
   api.get(
     `${spec.path}/:id`,
     {
-      schema: { params: idOrCreateParam, querystring: z.record(z.string(), z.string().max(200)) },
+      schema: { params: oneParams, querystring: z.record(z.string(), z.string().max(200)) },
       preValidation: canRead,
     },
     async (request) => {
       const user = reader(request);
       const { id } = request.params;
+      const scope = await scopeOf(request, id === 'create' ? undefined : id);
       const record =
         id === 'create'
-          ? { id: 0, version: 0, ...(await spec.blank(request.query, database.pool)) }
+          ? { id: 0, version: 0, ...(await spec.blank(request.query, database.pool, scope)) }
           : await requireRecord(database.pool, def, id);
       const allowed: RecordCan = { save: can(user, def.key, 'write'), delete: can(user, def.key, 'delete') };
       return {
@@ -126,14 +171,17 @@ export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query
 
   api.post(
     `${spec.path}/:id`,
-    { schema: { params: idOrCreateParam, body: spec.form }, preValidation: canWrite },
+    { schema: { params: oneParams, body: spec.form }, preValidation: canWrite },
     async (request) => {
       const user = writer(request);
       const form = request.body as z.infer<Form>;
       const { version, ...rest } = form as { version?: number } & Record<string, unknown>;
-      const values = spec.toValues ? spec.toValues(form) : rest;
-      const hooks = spec.hooks?.(user) ?? {};
       const { id } = request.params;
+      const scope = await scopeOf(request, id === 'create' ? undefined : id);
+      const values = spec.toValues ? spec.toValues(form) : rest;
+      // A record never moves to another parent through its form.
+      if (parent) values[parent.field] = scope.parentId;
+      const hooks = spec.hooks?.(user, scope) ?? {};
       const record: Presented =
         id === 'create'
           ? await createRecord(database, def, values, user.id, hooks)
@@ -144,10 +192,19 @@ export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query
 
   api.delete(
     `${spec.path}/:id`,
-    { schema: { params: idParam, querystring: deleteQuery }, preValidation: canDelete },
+    { schema: { params: deleteParams, querystring: deleteQuery }, preValidation: canDelete },
     async (request) => {
       authorize(currentUser(request), deleteAction);
-      await deleteRecord(database, def, request.params.id, requireVersion(request.query.version), timeZone);
+      await scopeOf(request, request.params.id);
+      const user = currentUser(request);
+      await deleteRecord(
+        database,
+        def,
+        request.params.id,
+        requireVersion(request.query.version),
+        timeZone,
+        spec.deleted && ((tx, before) => spec.deleted!(tx, before, user)),
+      );
       return { deleted: true };
     },
   );

@@ -201,7 +201,14 @@ export type SaveHooks = {
   /** Checks across fields or against the database, inside the transaction; throw badRequest to refuse. */
   validate?: (tx: pg.PoolClient, values: Record<string, unknown>, before: Presented | null) => Promise<void>;
   /** Work after the write in the same transaction (join tables, derived rows); returns extra history changes. */
-  after?: (tx: pg.PoolClient, id: number, before: Presented | null) => Promise<Change[] | undefined>;
+  after?: (
+    tx: pg.PoolClient,
+    id: number,
+    before: Presented | null,
+    values: Record<string, unknown>,
+  ) => Promise<Change[] | undefined>;
+  /** After the history is written, in the same transaction: side records that need the saved record (activity). */
+  done?: (tx: pg.PoolClient, after: Presented, before: Presented | null) => Promise<void>;
   /** New records only: values looked up in the transaction (e.g. an auto-assigned owner), merged over the form's. */
   fill?: (tx: pg.PoolClient, values: Record<string, unknown>) => Promise<Record<string, unknown>>;
 };
@@ -234,7 +241,7 @@ export async function createRecord(
     } catch (error) {
       mapWriteError(def, error);
     }
-    const extra = (await hooks.after?.(client, id, null)) ?? [];
+    const extra = (await hooks.after?.(client, id, null, values)) ?? [];
     const after = (await loadRecord(client, def, id))!;
     await recordHistory(client, {
       entity: def.key,
@@ -242,6 +249,7 @@ export async function createRecord(
       actorId,
       changes: [...historyChanges(def, null, after), ...extra],
     });
+    await hooks.done?.(client, after, null);
     return after;
   });
 }
@@ -282,10 +290,11 @@ export async function updateRecord(
     } catch (error) {
       mapWriteError(def, error);
     }
-    const extra = (await hooks.after?.(client, id, before)) ?? [];
+    const extra = (await hooks.after?.(client, id, before, values)) ?? [];
     const after = (await loadRecord(client, def, id))!;
     const changes = [...historyChanges(def, before, after), ...extra];
     await recordHistory(client, { entity: def.key, entityId: id, actorId, changes });
+    await hooks.done?.(client, after, before);
     return after;
   });
 }
@@ -300,6 +309,8 @@ export async function deleteRecord(
   id: number,
   version: number,
   timeZone: string,
+  /** In the transaction, after the row is gone (e.g. the parent's activity). */
+  deleted?: (tx: pg.PoolClient, before: Presented) => Promise<void>,
 ): Promise<void> {
   await withTransaction(database, async ({ client }) => {
     const before = await loadRecord(client, def, id, true);
@@ -313,6 +324,7 @@ export async function deleteRecord(
     try {
       await client.query('SAVEPOINT del');
       await client.query(`DELETE FROM ${def.table} WHERE id = $1`, [id]);
+      await deleted?.(client, before);
     } catch (error) {
       if ((error as PgError).code === '23503') {
         await client.query('ROLLBACK TO SAVEPOINT del');
