@@ -44,7 +44,9 @@ export type RecordRoutes<Form extends z.ZodType<{ version?: number }>, Query ext
     db: Queryable,
     scope: Scope,
   ) => Promise<Record<string, unknown>> | Record<string, unknown>;
-  formOptions?: (db: Queryable) => Promise<Record<string, Option[]>> | Record<string, Option[]>;
+  formOptions?: (db: Queryable, scope: Scope) => Promise<Record<string, Option[]>> | Record<string, Option[]>;
+  /** Adds what the record's own row does not hold (e.g. an amendment's changes) to a loaded or saved record. */
+  detail?: (db: Queryable, record: Presented, scope: Scope) => Promise<Presented>;
   /** Form values -> column values (default: the form without its version). */
   toValues?: (form: z.infer<Form>) => Record<string, unknown>;
   hooks?: (user: AuthUser, scope: Scope) => SaveHooks;
@@ -159,11 +161,13 @@ export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query
       const record =
         id === 'create'
           ? { id: 0, version: 0, ...(await spec.blank(request.query, database.pool, scope)) }
-          : await requireRecord(database.pool, def, id);
+          : await requireRecord(database.pool, def, id).then((r) =>
+              spec.detail ? spec.detail(database.pool, r, scope) : r,
+            );
       const allowed: RecordCan = { save: can(user, def.key, 'write'), delete: can(user, def.key, 'delete') };
       return {
         [spec.key]: record,
-        formOptions: (await spec.formOptions?.(database.pool)) ?? {},
+        formOptions: (await spec.formOptions?.(database.pool, scope)) ?? {},
         can: allowed,
       };
     },
@@ -186,7 +190,7 @@ export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query
         id === 'create'
           ? await createRecord(database, def, values, user.id, hooks)
           : await updateRecord(database, def, id, requireVersion(version), values, user.id, timeZone, hooks);
-      return { [spec.key]: record };
+      return { [spec.key]: spec.detail ? await spec.detail(database.pool, record, scope) : record };
     },
   );
 

@@ -47,6 +47,8 @@ export type RecordDef = {
   /** Foreign keys that block a delete, with the message shown; default is a generic one. */
   inUseMessage?: string;
   canRead: (user: AuthUser) => boolean;
+  /** Labels of history fields written by hooks rather than columns (e.g. an amendment's service changes). */
+  historyLabels?: Record<string, string>;
   /** Adds derived values to every presented record (e.g. the form parts of a timestamp). */
   present?: (record: Presented) => Presented;
 };
@@ -394,7 +396,10 @@ export async function listRecords(
 
 /** Registers the record's field history (readable by whoever may read the record). */
 export function registerRecordHistory(def: RecordDef): void {
-  const fieldLabels = Object.fromEntries(def.fields.map((f) => [f.name, f.label]));
+  const fieldLabels = {
+    ...Object.fromEntries(def.fields.map((f) => [f.name, f.label])),
+    ...def.historyLabels,
+  };
   registerHistoryEntity({
     key: def.key,
     objectClass: def.objectClass,

@@ -79,7 +79,6 @@ export const PERSON_OF_ORGANIZATION = 'Choose a person of this organization.';
 export const AMENDMENT_LOCKED = 'A signed or void amendment cannot be changed.';
 export const SIGN_NEEDS_DOCUMENT = 'Attach the signed document before marking this amendment Signed.';
 export const SIGN_NEEDS_CHANGES = 'Add at least one service change before marking this amendment Signed.';
-export const ORGANIZATION_FIXED = 'An agreement cannot move to another organization.';
 
 /** Messages about one change of an amendment name it: "Change 2: Choose a service." */
 export const changeMessage = (index: number, message: string) => `Change ${index + 1}: ${message}`;
@@ -177,11 +176,16 @@ const FREQUENCY_VALUES = codeValues(BILLING_FREQUENCIES) as readonly string[];
 function parseChange(row: Record<string, unknown>, index: number, ctx: z.RefinementCtx) {
   const problems: string[] = [];
   const say = (message: string) => problems.push(message);
-  const text = (v: unknown) => (v === null || v === undefined ? '' : String(v).trim());
+  // Select-style values may come as {label, value} (a form row) or bare.
+  const bare = (v: unknown) => (typeof v === 'object' && v !== null && 'value' in v ? (v as Option).value : v);
+  const text = (v: unknown) => {
+    const b = bare(v);
+    return b === null || b === undefined ? '' : String(b).trim();
+  };
   const kind = text(row.kind) as ChangeKind;
   if (!CHANGE_KIND_VALUES.includes(kind)) say('Choose what the change does.');
   const ref = (v: unknown, missing: string | null) => {
-    const t = text(typeof v === 'object' && v !== null && 'value' in v ? (v as Option).value : v);
+    const t = text(v);
     if (t === '') {
       if (missing) say(missing);
       return null;

@@ -1,0 +1,135 @@
+// /api/manage/agreement/{agreementId}/service: an agreement's services (list, basics, save, delete), checked against
+// the agreement's dates and the service type, each change told in the agreement's activity.
+import type { FastifyInstance } from 'fastify';
+import { formatMoney, formatQuantity } from '../../../shared/format/money.js';
+import {
+  BILLING_FREQUENCIES,
+  COVERED_HOURS_BLOCK_ONLY,
+  SERVICE_OUTSIDE_AGREEMENT,
+  SERVICE_TYPE_INACTIVE,
+  serviceForm,
+  serviceListQuery,
+} from '../../../shared/schemas/agreement.js';
+import type { Option } from '../../../shared/schemas/common.js';
+import type { Database } from '../../db/client.js';
+import { badRequest } from '../../platform/errors.js';
+import { recordRoutes } from '../../platform/record-routes.js';
+import { type Presented, param, type Queryable } from '../../platform/records.js';
+import { addActivity } from './activity.js';
+import { companyToday } from './agreement.routes.js';
+import { AGREEMENT_SERVICE } from './agreement-service.record.js';
+
+const label = (v: unknown) => (v as Option | null)?.label ?? '';
+
+/** "Managed Workstation × 10 @ $50.00 Monthly". */
+export const serviceLine = (s: Presented) =>
+  `${label(s.serviceType)}${s.description ? ` (${s.description})` : ''} × ${formatQuantity(String(s.quantity))} @ ${formatMoney(String(s.unitPrice))} ${label(s.billingFrequency)}`;
+
+/** The checks a service's values must pass wherever they are written (its form or a signed amendment). */
+export async function serviceProblems(
+  db: Queryable,
+  agreementId: number,
+  values: Record<string, unknown>,
+  typeChanged: boolean,
+): Promise<Record<string, string[]>> {
+  const errors: Record<string, string[]> = {};
+  const { rows } = await db.query<{ active: boolean; block_hours: boolean; inside: boolean }>(
+    `SELECT st.active, st.block_hours,
+            (to_date($3, 'MM/DD/YYYY') >= a.start_date
+              AND (a.end_date IS NULL OR (coalesce(to_date($4, 'MM/DD/YYYY'), 'infinity'::date) <= a.end_date
+                   AND to_date($3, 'MM/DD/YYYY') <= a.end_date))) AS inside
+       FROM agreements a, service_types st WHERE a.id = $1 AND st.id = $2`,
+    [agreementId, values.serviceType, values.startDate, values.endDate ?? null],
+  );
+  const row = rows[0];
+  if (!row) return { serviceType: ['This value is not valid.'] };
+  if (typeChanged && !row.active) errors.serviceType = [SERVICE_TYPE_INACTIVE];
+  if (values.coveredHours !== null && values.coveredHours !== undefined && !row.block_hours)
+    errors.coveredHours = [COVERED_HOURS_BLOCK_ONLY];
+  if (!row.inside) errors.startDate = [SERVICE_OUTSIDE_AGREEMENT];
+  return errors;
+}
+
+/** Active service types for a form; `keep` is the one a record already has (shown even when inactive). */
+export async function serviceTypeOptions(db: Queryable): Promise<Option[]> {
+  const { rows } = await db.query<{ id: number; name: string; block_hours: boolean }>(
+    'SELECT id, name, block_hours FROM service_types WHERE active ORDER BY name, id LIMIT 500',
+  );
+  return rows.map((r) => ({ value: r.id, label: r.block_hours ? `${r.name} (block hours)` : r.name }));
+}
+
+/** What changed in a service, as the activity tells it. */
+function changeText(before: Presented, after: Presented): string | null {
+  const parts: string[] = [];
+  const pair = (name: string, a: string, b: string) => {
+    if (a !== b) parts.push(`${name} ${a || '—'} → ${b || '—'}`);
+  };
+  pair('quantity', formatQuantity(String(before.quantity)), formatQuantity(String(after.quantity)));
+  pair('unit price', formatMoney(String(before.unitPrice)), formatMoney(String(after.unitPrice)));
+  pair('billing', label(before.billingFrequency), label(after.billingFrequency));
+  pair('start', String(before.startDate ?? ''), String(after.startDate ?? ''));
+  pair('end', String(before.endDate ?? ''), String(after.endDate ?? ''));
+  pair('type', label(before.serviceType), label(after.serviceType));
+  return parts.length ? `Service changed: ${label(after.serviceType)}: ${parts.join(', ')}` : null;
+}
+
+export function agreementServiceRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
+  recordRoutes(app, database, timeZone, {
+    path: '/api/manage/agreement/:agreementId/service',
+    key: 'service',
+    def: AGREEMENT_SERVICE,
+    parent: { param: 'agreementId', table: 'agreements', field: 'agreement' },
+    form: serviceForm,
+    listQuery: serviceListQuery,
+    list: (query, filter) => {
+      if (query.show === 'current') {
+        const today = param(filter, companyToday(timeZone).iso);
+        filter.where.push(`(t.end_date IS NULL OR t.end_date >= ${today}::date)`);
+      }
+      // Few services per agreement: the agreement index narrows them, the order is the reader's.
+      return { keys: ['servicetype_r.name', `t.start_date - DATE '1970-01-01'`], dir: query.dir };
+    },
+    blank: async (_query, db, scope) => {
+      const { rows } = await db.query<{ start: string }>(
+        `SELECT to_char(greatest(start_date, $2::date), 'MM/DD/YYYY') AS start FROM agreements WHERE id = $1`,
+        [scope.parentId, companyToday(timeZone).iso],
+      );
+      return {
+        agreement: null,
+        serviceType: null,
+        description: null,
+        quantity: '1.00',
+        unitPrice: null,
+        billingFrequency: { value: 'MONTHLY', label: 'Monthly' },
+        startDate: rows[0]?.start ?? companyToday(timeZone).display,
+        endDate: null,
+        coveredHours: null,
+        monthly: '0.00',
+      };
+    },
+    formOptions: async (db) => ({
+      serviceType: await serviceTypeOptions(db),
+      billingFrequency: BILLING_FREQUENCIES.map((c) => ({ ...c })),
+    }),
+    hooks: (user, scope) => ({
+      validate: async (tx, values, before) => {
+        const typeChanged = !before || (before.serviceType as Option | null)?.value !== values.serviceType;
+        const errors = await serviceProblems(tx, scope.parentId, values, typeChanged);
+        if (Object.keys(errors).length) throw badRequest(errors);
+      },
+      done: async (tx, after, before) => {
+        const text = before ? changeText(before, after) : `Service added: ${serviceLine(after)}`;
+        if (text)
+          await addActivity(tx, { agreementId: scope.parentId, kind: 'SERVICE', text, actorId: user.id });
+      },
+    }),
+    deleted: async (tx, before, user) => {
+      await addActivity(tx, {
+        agreementId: (before.agreement as Option).value as number,
+        kind: 'SERVICE',
+        text: `Service removed: ${serviceLine(before)}`,
+        actorId: user.id,
+      });
+    },
+  });
+}

@@ -1,0 +1,251 @@
+// /api/manage/agreement: list (filters, keyset), basics, save, delete; the totals of the filtered set; the figures
+// "as of" a day; the activity timeline and its notes. Any signed-in user (README "Permissions").
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AGREEMENT_STATUSES,
+  AGREEMENT_TYPES,
+  type AgreementListQuery,
+  type AgreementTotals,
+  activityNoteForm,
+  activityQuery,
+  agreementForm,
+  agreementListQuery,
+  asOfQuery,
+  NUMBER_USED,
+  PERSON_OF_ORGANIZATION,
+} from '../../../shared/schemas/agreement.js';
+import { idParam, type Option } from '../../../shared/schemas/common.js';
+import { codeLabel } from '../../../shared/schemas/fields.js';
+import type { Database } from '../../db/client.js';
+import { authorize, currentUser } from '../../platform/auth.js';
+import { badRequest, registerUniqueViolation } from '../../platform/errors.js';
+import { recordRoutes } from '../../platform/record-routes.js';
+import {
+  type ListFilter,
+  likePattern,
+  param,
+  type Queryable,
+  requireRecord,
+  type SortDef,
+} from '../../platform/records.js';
+import { withTransaction } from '../../platform/transaction.js';
+import { wallClockOf } from '../outage/company-time.js';
+import { organizationOption } from '../person/organization-option.js';
+import { addActivity, listActivities } from './activity.js';
+import { AGREEMENT } from './agreement.record.js';
+import { asOf, figuresOf, inForce, MONTHLY_SQL } from './agreement-figures.js';
+
+registerUniqueViolation('agreements_number_key', 'number', NUMBER_USED);
+
+/** yyyy-mm-dd of today in the company time zone. */
+export function companyToday(timeZone: string): { display: string; iso: string } {
+  const display = wallClockOf(new Date(), timeZone).date;
+  const [mm, dd, yyyy] = display.split('/');
+  return { display, iso: `${yyyy}-${mm}-${dd}` };
+}
+
+/** Filters and sort of the list; every sort keeps an index usable (number, title, renewal, organization). */
+export function agreementList(query: AgreementListQuery, filter: ListFilter, todayIso: string): SortDef {
+  if (query.status !== 'all') filter.where.push(`t.status = ${param(filter, query.status)}`);
+  if (query.organization) filter.where.push(`t.organization_id = ${param(filter, query.organization)}`);
+  if (query.serviceType)
+    filter.where.push(
+      `EXISTS (SELECT 1 FROM agreement_services s WHERE s.agreement_id = t.id AND s.service_type_id = ${param(filter, query.serviceType)})`,
+    );
+  if (query.renewalWithin !== null && query.renewalWithin !== undefined) {
+    const today = param(filter, todayIso);
+    filter.where.push(
+      `t.renewal_date BETWEEN ${today}::date AND ${today}::date + ${param(filter, query.renewalWithin)}::int`,
+    );
+  }
+  if (query.q) {
+    const p = param(filter, likePattern(query.q));
+    filter.where.push(`(t.number ILIKE ${p} OR t.title ILIKE ${p} OR organization_r.name ILIKE ${p})`);
+  }
+  if (query.sort === 'title') return { keys: ['t.title'], dir: query.dir };
+  if (query.sort === 'renewalDate')
+    // Days since 1970 (a number in the cursor); no renewal date sorts last.
+    return { keys: [`COALESCE(t.renewal_date - DATE '1970-01-01', 2147483647)`], dir: query.dir };
+  return { keys: ['t.number'], dir: query.dir };
+}
+
+async function formOptions(db: Queryable): Promise<Record<string, Option[]>> {
+  void db;
+  return {
+    status: AGREEMENT_STATUSES.map((c) => ({ ...c })),
+    type: AGREEMENT_TYPES.map((c) => ({ ...c })),
+  };
+}
+
+/** A number not used yet, for a new agreement's form (the unique index still guards the save). */
+async function suggestedNumber(db: Queryable): Promise<string> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT coalesce(max(id), 0)::int + 1001 AS n FROM agreements',
+  );
+  return `AG-${rows[0]!.n}`;
+}
+
+const label = (value: unknown) => (value as Option | null)?.label ?? null;
+
+export function agreementRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
+  recordRoutes(app, database, timeZone, {
+    path: '/api/manage/agreement',
+    key: 'agreement',
+    def: AGREEMENT,
+    form: agreementForm,
+    listQuery: agreementListQuery,
+    list: (query, filter) => agreementList(query, filter, companyToday(timeZone).iso),
+    blank: async (query, db) => {
+      const organization = await organizationOption(db, query.organization);
+      return {
+        organization,
+        number: await suggestedNumber(db),
+        title: '',
+        status: { value: 'OPEN', label: 'Open' },
+        type: { value: 'MANAGED', label: codeLabel(AGREEMENT_TYPES, 'MANAGED') },
+        startDate: companyToday(timeZone).display,
+        endDate: null,
+        renewalDate: null,
+        termMonths: 12,
+        billingContact: null,
+        accountManager: null,
+        notes: null,
+      };
+    },
+    formOptions,
+    listed: async (db, items) => {
+      const figures = await figuresOf(
+        db,
+        items.map((i) => i.id),
+        companyToday(timeZone).iso,
+      );
+      return items.map((i) => ({
+        ...i,
+        monthlyValue: figures.get(i.id)?.monthlyValue ?? '0.00',
+        coveredHours: figures.get(i.id)?.coveredHours ?? '0.00',
+      }));
+    },
+    hooks: (user) => ({
+      validate: async (tx, values, before) => {
+        const errors: Record<string, string[]> = {};
+        if (values.billingContact) {
+          const { rows } = await tx.query('SELECT 1 FROM people WHERE id = $1 AND organization_id = $2', [
+            values.billingContact,
+            values.organization,
+          ]);
+          if (rows.length === 0) errors.billingContact = [PERSON_OF_ORGANIZATION];
+        }
+        if (before) {
+          // Services must stay inside the agreement's dates: say how many would fall outside.
+          const { rows } = await tx.query<{ early: number; late: number }>(
+            `SELECT count(*) FILTER (WHERE start_date < to_date($2, 'MM/DD/YYYY'))::int AS early,
+                    count(*) FILTER (WHERE $3::text IS NOT NULL
+                      AND (end_date IS NULL OR end_date > to_date($3, 'MM/DD/YYYY')))::int AS late
+               FROM agreement_services WHERE agreement_id = $1`,
+            [before.id, values.startDate, values.endDate ?? null],
+          );
+          const { early, late } = rows[0]!;
+          if (early)
+            errors.startDate = [
+              `${early} service${early === 1 ? ' starts' : 's start'} before this date. Change ${early === 1 ? 'it' : 'them'} first (Services tab).`,
+            ];
+          if (late)
+            errors.endDate = [
+              `${late} service${late === 1 ? ' runs' : 's run'} past this end date. End ${late === 1 ? 'it' : 'them'} first (Services tab).`,
+            ];
+        }
+        if (Object.keys(errors).length) throw badRequest(errors);
+      },
+      done: async (tx, after, before) => {
+        if (!before) {
+          await addActivity(tx, {
+            agreementId: after.id,
+            kind: 'CREATED',
+            text: `Agreement ${after.number} created: ${after.title}`,
+            actorId: user.id,
+          });
+        } else if (label(before.status) !== label(after.status)) {
+          await addActivity(tx, {
+            agreementId: after.id,
+            kind: 'STATUS',
+            text: `Status changed from ${label(before.status)} to ${label(after.status)}`,
+            actorId: user.id,
+          });
+        }
+      },
+    }),
+  });
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const canRead = async (request: FastifyRequest) => {
+    authorize(currentUser(request), 'read:agreement');
+  };
+  const canWrite = async (request: FastifyRequest) => {
+    authorize(currentUser(request), 'write:agreement');
+  };
+
+  // The monthly recurring value of the whole filtered set (not only the rows loaded), fetched once per filter.
+  api.get(
+    '/api/manage/agreement/totals',
+    { schema: { querystring: agreementListQuery }, preValidation: canRead },
+    async (request): Promise<AgreementTotals> => {
+      const today = companyToday(timeZone).iso;
+      const filter: ListFilter = { where: [], params: [] };
+      agreementList(request.query, filter, today);
+      const day = param(filter, today);
+      const { rows } = await database.pool.query<{ count: number; monthly: string; hours: string }>(
+        `SELECT count(*)::int AS count,
+                coalesce(sum(f.monthly), 0)::numeric(16,2)::text AS monthly,
+                coalesce(sum(f.hours), 0)::numeric(12,2)::text AS hours
+           FROM agreements t
+           LEFT JOIN organizations organization_r ON organization_r.id = t.organization_id
+           LEFT JOIN LATERAL (
+             SELECT sum(${MONTHLY_SQL}) AS monthly, sum(s.covered_hours) AS hours
+               FROM agreement_services s WHERE s.agreement_id = t.id AND ${inForce(`${day}::date`)}
+           ) f ON true
+          ${filter.where.length ? `WHERE ${filter.where.join(' AND ')}` : ''}`,
+        filter.params,
+      );
+      const r = rows[0]!;
+      return { count: r.count, monthlyValue: r.monthly, coveredHours: r.hours };
+    },
+  );
+
+  api.get(
+    '/api/manage/agreement/:id/as-of',
+    { schema: { params: idParam, querystring: asOfQuery }, preValidation: canRead },
+    async (request) => {
+      await requireRecord(database.pool, AGREEMENT, request.params.id);
+      return asOf(database.pool, request.params.id, request.query.date ?? companyToday(timeZone).display);
+    },
+  );
+
+  api.get(
+    '/api/manage/agreement/:id/activity',
+    { schema: { params: idParam, querystring: activityQuery }, preValidation: canRead },
+    async (request) => {
+      await requireRecord(database.pool, AGREEMENT, request.params.id);
+      return listActivities(database.pool, request.params.id, request.query);
+    },
+  );
+
+  api.post(
+    '/api/manage/agreement/:id/activity',
+    { schema: { params: idParam, body: activityNoteForm }, preValidation: canWrite },
+    async (request) => {
+      const user = currentUser(request);
+      const agreementId = request.params.id;
+      return withTransaction(database, async ({ client }) => {
+        // Locks the agreement, so a note never lands on one being deleted.
+        const { rows } = await client.query('SELECT 1 FROM agreements WHERE id = $1 FOR SHARE', [
+          agreementId,
+        ]);
+        if (rows.length === 0) await requireRecord(client, AGREEMENT, agreementId);
+        await addActivity(client, { agreementId, kind: 'NOTE', text: request.body.text, actorId: user.id });
+        const page = await listActivities(client, agreementId, { limit: 1 });
+        return { activity: page.items[0] };
+      });
+    },
+  );
+}
