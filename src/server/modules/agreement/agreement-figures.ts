@@ -12,9 +12,11 @@ export const MONTHLY_SQL = `CASE s.billing_frequency
     WHEN 'ANNUAL' THEN round(s.quantity * s.unit_price / 12, 2)
     ELSE 0 END`;
 
-/** The service (alias s) is in force on the date parameter. */
-export const inForce = (dateParam: string) =>
-  `s.start_date <= ${dateParam} AND (s.end_date IS NULL OR s.end_date >= ${dateParam})`;
+/** The service (alias s) of the agreement (alias `agreement`) is in force on the date parameter: a service without
+ * an end date runs until its agreement ends. */
+export const inForce = (dateParam: string, agreement: string) =>
+  `s.start_date <= ${dateParam} AND (s.end_date IS NULL OR s.end_date >= ${dateParam})
+   AND (${agreement}.end_date IS NULL OR ${agreement}.end_date >= ${dateParam})`;
 
 export type Figures = { monthlyValue: string; coveredHours: string };
 
@@ -29,8 +31,8 @@ export async function figuresOf(
   const { rows } = await db.query<{ agreement_id: number; monthly: string; hours: string }>(
     `SELECT s.agreement_id, sum(${MONTHLY_SQL})::numeric(14,2)::text AS monthly,
             coalesce(sum(s.covered_hours), 0)::numeric(10,2)::text AS hours
-       FROM agreement_services s
-      WHERE s.agreement_id = ANY($1::int[]) AND ${inForce('$2::date')}
+       FROM agreement_services s JOIN agreements ag ON ag.id = s.agreement_id
+      WHERE s.agreement_id = ANY($1::int[]) AND ${inForce('$2::date', 'ag')}
       GROUP BY s.agreement_id`,
     [agreementIds, isoDate],
   );
@@ -60,7 +62,8 @@ export async function asOf(db: Queryable, agreementId: number, date: string): Pr
             to_char(s.start_date, 'MM/DD/YYYY') AS start_date, to_char(s.end_date, 'MM/DD/YYYY') AS end_date,
             s.covered_hours::text AS covered_hours, (${MONTHLY_SQL})::numeric(14,2)::text AS monthly
        FROM agreement_services s JOIN service_types st ON st.id = s.service_type_id
-      WHERE s.agreement_id = $1 AND ${inForce("to_date($2, 'MM/DD/YYYY')")}
+       JOIN agreements ag ON ag.id = s.agreement_id
+      WHERE s.agreement_id = $1 AND ${inForce("to_date($2, 'MM/DD/YYYY')", 'ag')}
       ORDER BY st.name, s.start_date, s.id`,
     [agreementId, date],
   );

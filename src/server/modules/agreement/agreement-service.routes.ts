@@ -36,8 +36,8 @@ export async function serviceProblems(
   const { rows } = await db.query<{ active: boolean; block_hours: boolean; inside: boolean }>(
     `SELECT st.active, st.block_hours,
             (to_date($3, 'MM/DD/YYYY') >= a.start_date
-              AND (a.end_date IS NULL OR (coalesce(to_date($4, 'MM/DD/YYYY'), 'infinity'::date) <= a.end_date
-                   AND to_date($3, 'MM/DD/YYYY') <= a.end_date))) AS inside
+              AND (a.end_date IS NULL OR (to_date($3, 'MM/DD/YYYY') <= a.end_date
+                   AND ($4::text IS NULL OR to_date($4, 'MM/DD/YYYY') <= a.end_date)))) AS inside
        FROM agreements a, service_types st WHERE a.id = $1 AND st.id = $2`,
     [agreementId, values.serviceType, values.startDate, values.endDate ?? null],
   );

@@ -141,7 +141,7 @@ export function agreementRoutes(app: FastifyInstance, database: Database, timeZo
           const { rows } = await tx.query<{ early: number; late: number }>(
             `SELECT count(*) FILTER (WHERE start_date < to_date($2, 'MM/DD/YYYY'))::int AS early,
                     count(*) FILTER (WHERE $3::text IS NOT NULL
-                      AND (end_date IS NULL OR end_date > to_date($3, 'MM/DD/YYYY')))::int AS late
+                      AND (end_date > to_date($3, 'MM/DD/YYYY') OR start_date > to_date($3, 'MM/DD/YYYY')))::int AS late
                FROM agreement_services WHERE agreement_id = $1`,
             [before.id, values.startDate, values.endDate ?? null],
           );
@@ -202,7 +202,7 @@ export function agreementRoutes(app: FastifyInstance, database: Database, timeZo
            LEFT JOIN organizations organization_r ON organization_r.id = t.organization_id
            LEFT JOIN LATERAL (
              SELECT sum(${MONTHLY_SQL}) AS monthly, sum(s.covered_hours) AS hours
-               FROM agreement_services s WHERE s.agreement_id = t.id AND ${inForce(`${day}::date`)}
+               FROM agreement_services s WHERE s.agreement_id = t.id AND ${inForce(`${day}::date`, 't')}
            ) f ON true
           ${filter.where.length ? `WHERE ${filter.where.join(' AND ')}` : ''}`,
         filter.params,
