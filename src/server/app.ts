@@ -20,6 +20,7 @@ import { outageAssignmentRoutes } from './modules/outage-assignment/outage-assig
 import { outageTypeRoutes } from './modules/outage-type/outage-type.routes.js';
 import { personRoutes } from './modules/person/person.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
+import { serviceTypeRoutes } from './modules/service-type/service-type.routes.js';
 import { cardPrintRoutes } from './modules/slip/card-print.routes.js';
 import { slipRoutes } from './modules/slip/slip.routes.js';
 import { taskSlipRoutes } from './modules/slip/task-slip.routes.js';
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   systemRoutes(app, database, config.timeZone);
   departmentRoutes(app, database, config.timeZone);
   bucketCategoryRoutes(app, database, config.timeZone);
+  serviceTypeRoutes(app, database, config.timeZone);
   caseRoutes(app, database, config.timeZone);
   taskRoutes(app, database, config.timeZone);
   slipRoutes(app, database, config.timeZone);
