@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { amendmentSettingsRoutes } from './modules/amendment-settings/amendment-settings.routes.js';
 import { amendmentTypeRoutes } from './modules/amendment-type/amendment-type.routes.js';
 import { loginRoutes } from './modules/auth/login.routes.js';
 import { bucketCategoryRoutes } from './modules/bucket-category/bucket-category.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bucketCategoryRoutes(app, database, config.timeZone);
   serviceTypeRoutes(app, database, config.timeZone);
   amendmentTypeRoutes(app, database, config.timeZone);
+  amendmentSettingsRoutes(app, database, config.timeZone);
   caseRoutes(app, database, config.timeZone);
   taskRoutes(app, database, config.timeZone);
   slipRoutes(app, database, config.timeZone);
