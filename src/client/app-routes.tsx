@@ -264,6 +264,46 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     () => import('./features/admin-lists/pick-list-screens'),
     'BucketHistoryPage',
   ),
+  service_types: lazyScreen(
+    'service_types',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'ServiceTypeListPage',
+  ),
+  service_type_basics: lazyScreen(
+    'service_type_basics',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'ServiceTypeBasicsPage',
+  ),
+  service_type_history: lazyScreen(
+    'service_type_history',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'ServiceTypeHistoryPage',
+  ),
+  amendment_types: lazyScreen(
+    'amendment_types',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'AmendmentTypeListPage',
+  ),
+  amendment_type_basics: lazyScreen(
+    'amendment_type_basics',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'AmendmentTypeBasicsPage',
+  ),
+  amendment_type_history: lazyScreen(
+    'amendment_type_history',
+    () => import('./features/admin-lists/pick-list-screens'),
+    'AmendmentTypeHistoryPage',
+  ),
+  sales_settings_amendment: lazyScreen(
+    'sales_settings_amendment',
+    () => import('./features/settings/amendment-settings-page'),
+    'AmendmentSettingsPage',
+  ),
+  sales_settings_amendment_history: lazyScreen(
+    'sales_settings_amendment_history',
+    () => import('./features/settings/amendment-settings-page'),
+    'AmendmentSettingsHistoryPage',
+  ),
   case_task_slips: lazyScreen(
     'case_task_slips',
     () => import('./features/slips/slip-screens'),

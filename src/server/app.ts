@@ -9,6 +9,8 @@ import type { Database } from './db/client.js';
 import { agreementRoutes } from './modules/agreement/agreement.routes.js';
 import { agreementServiceRoutes } from './modules/agreement/agreement-service.routes.js';
 import { amendmentRoutes } from './modules/agreement/amendment.routes.js';
+import { amendmentSettingsRoutes } from './modules/amendment-settings/amendment-settings.routes.js';
+import { amendmentTypeRoutes } from './modules/amendment-type/amendment-type.routes.js';
 import { loginRoutes } from './modules/auth/login.routes.js';
 import { bucketCategoryRoutes } from './modules/bucket-category/bucket-category.routes.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
@@ -23,6 +25,7 @@ import { outageAssignmentRoutes } from './modules/outage-assignment/outage-assig
 import { outageTypeRoutes } from './modules/outage-type/outage-type.routes.js';
 import { personRoutes } from './modules/person/person.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
+import { serviceTypeRoutes } from './modules/service-type/service-type.routes.js';
 import { cardPrintRoutes } from './modules/slip/card-print.routes.js';
 import { slipRoutes } from './modules/slip/slip.routes.js';
 import { taskSlipRoutes } from './modules/slip/task-slip.routes.js';
@@ -138,6 +141,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   systemRoutes(app, database, config.timeZone);
   departmentRoutes(app, database, config.timeZone);
   bucketCategoryRoutes(app, database, config.timeZone);
+  serviceTypeRoutes(app, database, config.timeZone);
+  amendmentTypeRoutes(app, database, config.timeZone);
+  amendmentSettingsRoutes(app, database, config.timeZone);
   caseRoutes(app, database, config.timeZone);
   taskRoutes(app, database, config.timeZone);
   slipRoutes(app, database, config.timeZone);

@@ -1,13 +1,15 @@
 // Admin pick lists with a name, a description and an active flag (device categories, outage types, departments,
-// buckets): list, basics and history, one implementation configured per list.
+// buckets, service and amendment types): list, basics and history, one implementation configured per list.
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import { pathFor, type RouteName } from '../../../shared/routes';
+import { amendmentTypeForm } from '../../../shared/schemas/amendment-type';
 import { bucketCategoryForm } from '../../../shared/schemas/bucket-category';
 import { departmentForm } from '../../../shared/schemas/department';
 import { deviceCategoryForm } from '../../../shared/schemas/device-category';
 import { ACTIVE_CHOICES } from '../../../shared/schemas/fields';
 import { outageTypeForm } from '../../../shared/schemas/outage-type';
+import { serviceTypeForm } from '../../../shared/schemas/service-type';
 import { HistoryView } from '../history/history-view';
 import { RecordBasics, type RecordValues } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
@@ -93,6 +95,43 @@ const BUCKETS: PickList = {
       ],
     },
   ],
+};
+
+const SERVICE_TYPES: PickList = {
+  title: 'Service Types',
+  one: 'Service Type',
+  api: '/api/admin/service-type',
+  entityKey: 'serviceType',
+  historyKey: 'serviceType',
+  objectClass: 'ServiceType',
+  list: 'service_types',
+  basics: 'service_type_basics',
+  history: 'service_type_history',
+  schema: serviceTypeForm,
+  columns: [{ key: 'blockHours', label: 'Block Hours', render: (r) => (r.blockHours ? 'Yes' : 'No') }],
+  sections: [
+    {
+      fields: [
+        { name: 'name', label: 'Name', kind: 'text', required: true, col: 'col-md-6' },
+        { name: 'blockHours', label: 'Block Hours', kind: 'checkbox', col: 'col-6 col-md-3 sd-check-cell' },
+        { name: 'active', label: 'Active', kind: 'checkbox', col: 'col-6 col-md-3 sd-check-cell' },
+        { name: 'description', label: 'Description', kind: 'textarea', col: 'col-12' },
+      ],
+    },
+  ],
+};
+
+const AMENDMENT_TYPES: PickList = {
+  title: 'Amendment Types',
+  one: 'Amendment Type',
+  api: '/api/admin/amendment-type',
+  entityKey: 'amendmentType',
+  historyKey: 'amendmentType',
+  objectClass: 'AmendmentType',
+  list: 'amendment_types',
+  basics: 'amendment_type_basics',
+  history: 'amendment_type_history',
+  schema: amendmentTypeForm,
 };
 
 const SECTIONS: FieldSection[] = [
@@ -189,3 +228,9 @@ export const DepartmentHistoryPage = () => <PickListHistory list={DEPARTMENTS} /
 export const BucketListPage = () => <PickListList list={BUCKETS} />;
 export const BucketBasicsPage = () => <PickListBasics list={BUCKETS} />;
 export const BucketHistoryPage = () => <PickListHistory list={BUCKETS} />;
+export const ServiceTypeListPage = () => <PickListList list={SERVICE_TYPES} />;
+export const ServiceTypeBasicsPage = () => <PickListBasics list={SERVICE_TYPES} />;
+export const ServiceTypeHistoryPage = () => <PickListHistory list={SERVICE_TYPES} />;
+export const AmendmentTypeListPage = () => <PickListList list={AMENDMENT_TYPES} />;
+export const AmendmentTypeBasicsPage = () => <PickListBasics list={AMENDMENT_TYPES} />;
+export const AmendmentTypeHistoryPage = () => <PickListHistory list={AMENDMENT_TYPES} />;

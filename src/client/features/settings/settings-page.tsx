@@ -1,5 +1,6 @@
 // The one single-page settings screen: loads {key} from one url, read-only until Edit, Save / Cancel, the
-// "changed by" conflict (their values are loaded, nothing is overwritten), errors listed above the form.
+// "changed by" conflict (their values are loaded, nothing is overwritten), errors listed above the form. A load
+// saying `can: { save: false }` (a page everyone reads, administrators edit) stays read-only: no Edit.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Alert, Button, Card, Spinner } from 'react-bootstrap';
@@ -44,6 +45,7 @@ export function SettingsPage<T extends Versioned>(props: Props<T>) {
   const [conflict, setConflict] = useState<string | null>(null);
   const saved = query.data?.entity;
   const editing = draft !== null;
+  const canSave = query.data?.can?.save !== false;
 
   const save = useMutation({
     mutationFn: (payload: Record<string, unknown>) => saveEntity<T>(props.api, props.entityKey, payload),
@@ -97,7 +99,7 @@ export function SettingsPage<T extends Versioned>(props: Props<T>) {
         <Card className="sd-card sd-form-card">
           <Card.Header className="d-flex align-items-center">
             <h2 className="h6 mb-0 me-auto">Settings</h2>
-            {editing ? null : (
+            {editing || !canSave ? null : (
               <Button size="sm" variant="outline-primary" onClick={() => setDraft(saved)}>
                 Edit
               </Button>

@@ -1,12 +1,28 @@
 // The amendment sales settings (one row of `settings`): loaded for the settings page and for new amendments, whose
-// numbers are taken from it one at a time under the row's lock.
+// numbers are taken from it one at a time under the row's lock; saved by administrators with field history.
 import {
   AMENDMENT_SETTINGS_DEFAULTS,
   type AmendmentSettings,
+  type AmendmentSettingsForm,
 } from '../../../shared/schemas/amendment-settings.js';
+import type { Database } from '../../db/client.js';
+import { badRequest, conflict, requireVersion } from '../../platform/errors.js';
+import { diffFields, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
+import { changedByMessage } from '../../platform/stamp.js';
+import { withTransaction } from '../../platform/transaction.js';
 
 export const SETTINGS_KEY = 'amendment_settings';
+export const HISTORY_KEY = 'amendmentSettings';
+/** The settings page is one record: its history lives under this id. */
+export const ENTITY_ID = 1;
+export const FIELD_LABELS = {
+  numberPrefix: 'Number Prefix',
+  nextNumber: 'Next Number',
+  defaultAmendmentType: 'Default Amendment Type',
+  signingNeedsDocument: 'Signing Needs Document',
+};
+export const INACTIVE_TYPE = 'Choose an active amendment type.';
 
 /** The stored JSON value. */
 export type StoredAmendmentSettings = {
@@ -89,4 +105,70 @@ export async function takeAmendmentNumber(tx: Queryable): Promise<string> {
       return candidate;
     }
   }
+}
+
+/** The settings as field history shows them: the type by name, the flag as Yes / No. */
+const shown = (settings: AmendmentSettings) => ({
+  numberPrefix: settings.numberPrefix,
+  nextNumber: settings.nextNumber,
+  defaultAmendmentType: settings.defaultAmendmentType?.label ?? null,
+  signingNeedsDocument: settings.signingNeedsDocument,
+});
+
+/**
+ * Saves the page at the version the administrator saw (a stale one gets 409 with the current settings), in one
+ * transaction with its field history. The default type must be an active amendment type.
+ */
+export async function saveAmendmentSettings(
+  database: Database,
+  form: AmendmentSettingsForm,
+  actorId: number,
+  timeZone: string,
+): Promise<AmendmentSettings> {
+  return withTransaction(database, async ({ client }) => {
+    // The first save creates the row (as taking a number does); its lock serialises saves and numbering.
+    await client.query(
+      `INSERT INTO settings (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO NOTHING`,
+      [SETTINGS_KEY, JSON.stringify(storedDefaults())],
+    );
+    const { value, row } = await loadStoredSettings(client, true);
+    if (row!.version !== requireVersion(form.version)) {
+      throw conflict(
+        changedByMessage(row!.updated_by_name, row!.updated_at, timeZone),
+        await loadAmendmentSettings(client),
+      );
+    }
+    if (form.defaultAmendmentType !== null) {
+      const { rows } = await client.query('SELECT 1 FROM amendment_types WHERE id = $1 AND active', [
+        form.defaultAmendmentType,
+      ]);
+      if (rows.length === 0) throw badRequest({ defaultAmendmentType: [INACTIVE_TYPE] });
+    }
+    const before = await loadAmendmentSettings(client);
+    const next: StoredAmendmentSettings = {
+      ...value,
+      numberPrefix: form.numberPrefix,
+      nextNumber: form.nextNumber,
+      defaultAmendmentTypeId: form.defaultAmendmentType,
+      signingNeedsDocument: form.signingNeedsDocument,
+    };
+    await client.query(
+      `UPDATE settings SET value = $2::jsonb, version = version + 1, updated_at = now(), updated_by = $3
+        WHERE key = $1`,
+      [SETTINGS_KEY, JSON.stringify(next), actorId],
+    );
+    const after = await loadAmendmentSettings(client);
+    await recordHistory(client, {
+      entity: HISTORY_KEY,
+      entityId: ENTITY_ID,
+      actorId,
+      changes: diffFields(shown(before), shown(after), [
+        'numberPrefix',
+        'nextNumber',
+        'defaultAmendmentType',
+        'signingNeedsDocument',
+      ]),
+    });
+    return after;
+  });
 }
