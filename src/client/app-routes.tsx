@@ -324,6 +324,117 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     () => import('./features/slips/slip-screens'),
     'SlipBasicsPage',
   ),
+  // Agreements: one set of screens for the top-level tree and the organization's (route names organization_…).
+  agreements: lazyScreen(
+    'agreements',
+    () => import('./features/agreements/agreement-screens'),
+    'AgreementListPage',
+  ),
+  organization_agreements: lazyScreen(
+    'organization_agreements',
+    () => import('./features/agreements/agreement-screens'),
+    'OrganizationAgreementsPage',
+  ),
+  agreement_basics: lazyScreen(
+    'agreement_basics',
+    () => import('./features/agreements/agreement-screens'),
+    'AgreementBasicsPage',
+  ),
+  agreement_history: lazyScreen(
+    'agreement_history',
+    () => import('./features/agreements/agreement-screens'),
+    'AgreementHistoryPage',
+  ),
+  agreement_services: lazyScreen(
+    'agreement_services',
+    () => import('./features/agreements/service-screens'),
+    'ServicesPage',
+  ),
+  agreement_service_basics: lazyScreen(
+    'agreement_service_basics',
+    () => import('./features/agreements/service-screens'),
+    'ServiceBasicsPage',
+  ),
+  agreement_service_history: lazyScreen(
+    'agreement_service_history',
+    () => import('./features/agreements/service-screens'),
+    'ServiceHistoryPage',
+  ),
+  agreement_amendments: lazyScreen(
+    'agreement_amendments',
+    () => import('./features/agreements/amendment-screens'),
+    'AmendmentsPage',
+  ),
+  agreement_amendment_basics: lazyScreen(
+    'agreement_amendment_basics',
+    () => import('./features/agreements/amendment-screens'),
+    'AmendmentBasicsPage',
+  ),
+  agreement_amendment_copy: lazyScreen(
+    'agreement_amendment_copy',
+    () => import('./features/agreements/amendment-screens'),
+    'AmendmentCopyPage',
+  ),
+  agreement_amendment_history: lazyScreen(
+    'agreement_amendment_history',
+    () => import('./features/agreements/amendment-screens'),
+    'AmendmentHistoryPage',
+  ),
+  agreement_activities: lazyScreen(
+    'agreement_activities',
+    () => import('./features/agreements/activity-page'),
+    'ActivityPage',
+  ),
+  organization_agreement_basics: lazyScreen(
+    'organization_agreement_basics',
+    () => import('./features/agreements/agreement-screens'),
+    'AgreementBasicsPage',
+  ),
+  organization_agreement_history: lazyScreen(
+    'organization_agreement_history',
+    () => import('./features/agreements/agreement-screens'),
+    'AgreementHistoryPage',
+  ),
+  organization_agreement_services: lazyScreen(
+    'organization_agreement_services',
+    () => import('./features/agreements/service-screens'),
+    'ServicesPage',
+  ),
+  organization_agreement_service_basics: lazyScreen(
+    'organization_agreement_service_basics',
+    () => import('./features/agreements/service-screens'),
+    'ServiceBasicsPage',
+  ),
+  organization_agreement_service_history: lazyScreen(
+    'organization_agreement_service_history',
+    () => import('./features/agreements/service-screens'),
+    'ServiceHistoryPage',
+  ),
+  organization_agreement_amendments: lazyScreen(
+    'organization_agreement_amendments',
+    () => import('./features/agreements/amendment-screens'),
+    'AmendmentsPage',
+  ),
+  organization_agreement_amendment_basics: lazyScreen(
+    'organization_agreement_amendment_basics',
+    () => import('./features/agreements/amendment-screens'),
+    'AmendmentBasicsPage',
+  ),
+  organization_agreement_amendment_copy: lazyScreen(
+    'organization_agreement_amendment_copy',
+    () => import('./features/agreements/amendment-screens'),
+    'AmendmentCopyPage',
+  ),
+  organization_agreement_amendment_history: lazyScreen(
+    'organization_agreement_amendment_history',
+    () => import('./features/agreements/amendment-screens'),
+    'AmendmentHistoryPage',
+  ),
+  organization_agreement_activities: lazyScreen(
+    'organization_agreement_activities',
+    () => import('./features/agreements/activity-page'),
+    'ActivityPage',
+  ),
   ...(uiKitLoader ? { ui_kit: lazyScreen('ui_kit', uiKitLoader, 'UiKitPage') } : {}),
 };
 

@@ -177,7 +177,8 @@ function parseChange(row: Record<string, unknown>, index: number, ctx: z.Refinem
   const problems: string[] = [];
   const say = (message: string) => problems.push(message);
   // Select-style values may come as {label, value} (a form row) or bare.
-  const bare = (v: unknown) => (typeof v === 'object' && v !== null && 'value' in v ? (v as Option).value : v);
+  const bare = (v: unknown) =>
+    typeof v === 'object' && v !== null && 'value' in v ? (v as Option).value : v;
   const text = (v: unknown) => {
     const b = bare(v);
     return b === null || b === undefined ? '' : String(b).trim();

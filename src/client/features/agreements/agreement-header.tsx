@@ -1,7 +1,7 @@
 // The header every screen of an agreement's tree shares: number and title, organization, status, the monthly
 // recurring value and covered hours of the services in force on a chosen day ("as of", today unless changed), the
 // services behind those figures on request, and the tabs (Basics, Services, Amendments, Documents, Activity).
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge, Button, Nav, Table } from 'react-bootstrap';
 import { Link, NavLink, useSearchParams } from 'react-router';
@@ -34,11 +34,28 @@ const TABS: { label: string; screen: AgreementScreen }[] = [
 
 export const agreementKey = (id: string) => ['record', '/api/manage/agreement', id] as const;
 
+/** After a change below an agreement: its figures, timeline and lists load again. */
+export function useAgreementChanged(agreementId: string) {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const key of [
+      ['agreement-as-of', agreementId],
+      ['agreement-activity', agreementId],
+      ['service'],
+      ['amendment'],
+      ['agreement'],
+    ])
+      void queryClient.invalidateQueries({ queryKey: key });
+  };
+}
+
 export function useAgreement(id: string) {
   return useQuery({
     queryKey: [...agreementKey(id), 'summary'],
     queryFn: ({ signal }) =>
-      loadEntity<AgreementSummary>(`/api/manage/agreement/${encodeURIComponent(id)}`, 'agreement', { signal }),
+      loadEntity<AgreementSummary>(`/api/manage/agreement/${encodeURIComponent(id)}`, 'agreement', {
+        signal,
+      }),
     enabled: id !== 'create' && id !== '',
     staleTime: 30_000,
   });

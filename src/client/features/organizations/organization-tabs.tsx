@@ -1,4 +1,4 @@
-// The tabs of one organization: Basics and what it owns (people, equipment, software, systems).
+// The tabs of one organization: Basics and what it owns (people, equipment, software, systems, agreements).
 import { Nav } from 'react-bootstrap';
 import { NavLink } from 'react-router';
 import { pathFor, type RouteName } from '../../../shared/routes';
@@ -9,6 +9,7 @@ const TABS: { label: string; route: RouteName }[] = [
   { label: 'Equipment', route: 'organization_equipment' },
   { label: 'Software', route: 'organization_software' },
   { label: 'Systems', route: 'organization_systems' },
+  { label: 'Agreements', route: 'organization_agreements' },
 ];
 
 export function OrganizationTabs({ id }: { id: string | number }) {

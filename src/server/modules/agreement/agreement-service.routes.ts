@@ -1,6 +1,7 @@
 // /api/manage/agreement/{agreementId}/service: an agreement's services (list, basics, save, delete), checked against
 // the agreement's dates and the service type, each change told in the agreement's activity.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatMoney, formatQuantity } from '../../../shared/format/money.js';
 import {
   BILLING_FREQUENCIES,
@@ -12,9 +13,10 @@ import {
 } from '../../../shared/schemas/agreement.js';
 import type { Option } from '../../../shared/schemas/common.js';
 import type { Database } from '../../db/client.js';
+import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
-import { recordRoutes } from '../../platform/record-routes.js';
-import { type Presented, param, type Queryable } from '../../platform/records.js';
+import { recordRoutes, suggestQuery } from '../../platform/record-routes.js';
+import { likePattern, type Presented, param, type Queryable } from '../../platform/records.js';
 import { addActivity } from './activity.js';
 import { companyToday } from './agreement.routes.js';
 import { AGREEMENT_SERVICE } from './agreement-service.record.js';
@@ -74,6 +76,19 @@ function changeText(before: Presented, after: Presented): string | null {
 }
 
 export function agreementServiceRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
+  // Filters of the agreement list: every service type, inactive ones too (old agreements keep theirs).
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/suggest/service-types/', { schema: { querystring: suggestQuery } }, async (request) => {
+      authorize(currentUser(request), 'read:agreementService');
+      const { q, limit } = request.query;
+      const { rows } = await database.pool.query<{ id: number; name: string }>(
+        `SELECT id, name FROM service_types WHERE ($1::text IS NULL OR name ILIKE $1) ORDER BY name, id LIMIT $2`,
+        [q ? likePattern(q) : null, limit],
+      );
+      return rows.map((r) => ({ value: r.id, label: r.name }));
+    });
+
   recordRoutes(app, database, timeZone, {
     path: '/api/manage/agreement/:agreementId/service',
     key: 'service',

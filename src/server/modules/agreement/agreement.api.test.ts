@@ -131,7 +131,11 @@ describe('agreement basics', () => {
 
   it('refuses dates that would leave services outside the agreement, and deleting one that has services', async () => {
     const a = await makeAgreement(api.db.pool, { startDate: '2026-01-01' });
-    await makeAgreementService(api.db.pool, { agreementId: a.id, startDate: '2026-02-01', endDate: '2026-12-31' });
+    await makeAgreementService(api.db.pool, {
+      agreementId: a.id,
+      startDate: '2026-02-01',
+      endDate: '2026-12-31',
+    });
     const record = (await user.get(`${BASE}/${a.id}`)).json().agreement;
     const body = {
       ...form(a.organizationId, { number: a.number }),
