@@ -38,7 +38,7 @@ function NoteForm({ agreementId }: { agreementId: string }) {
     add.mutate(checked.data);
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Add a note" className="mb-3">
+    <form onSubmit={submit} noValidate aria-label="Note" className="mb-3">
       <TextArea
         label="Add a note"
         name="note"

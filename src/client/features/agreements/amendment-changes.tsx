@@ -52,7 +52,7 @@ function ChangeEditor({
     </div>
   );
   return (
-    <fieldset className="sd-change-row border rounded p-2 mb-2" aria-label={`Change ${index + 1}`}>
+    <fieldset className="sd-change-row border rounded p-2 mb-2" aria-label={`Service change ${index + 1}`}>
       <div className="row g-2 align-items-end">
         {select('kind', `Change ${index + 1}`, 'col-md-4')}
         {kind === 'ADD' ? (
