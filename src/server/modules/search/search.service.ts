@@ -109,7 +109,7 @@ function branch(source: SearchSource, field: SearchField, match: Match | null): 
   const select = `SELECT ${literal(source.kind)} AS kind, ${literal(field.label)} AS field_label, t.id,
       ${source.name} AS name, ${field.value ?? field.column} AS value, ${id1 ?? 'NULL::int'} AS id1,
       ${id2 ?? 'NULL::int'} AS id2, (${score})::float8 AS score
-    FROM ${source.from} WHERE ${match.where}`;
+    FROM ${field.related?.from ?? source.from} WHERE ${match.where}`;
   return match.ordered
     ? `(SELECT * FROM (${select} LIMIT ${CANDIDATES}) c ORDER BY score DESC LIMIT ${GLOBAL_SEARCH_LIMIT})`
     : `(${select} LIMIT ${GLOBAL_SEARCH_LIMIT})`;

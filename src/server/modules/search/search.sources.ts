@@ -14,18 +14,19 @@ export type MatchKind = 'text' | 'code' | 'digits' | 'number';
 export type SearchField = {
   label: string;
   /**
-   * SQL over the source's `t` alias (or a table `from` joins); must be the expression a trigram index is built on
-   * (number: a key).
+   * SQL over the source's `t` alias (or the table a related field joins); must be the expression a trigram index is
+   * built on (number: a key).
    */
   column: string;
   /** SQL of the text shown as the matched value when it is not `column` itself (a phone, not its digits). */
   value?: string;
   match: MatchKind;
   /**
-   * true: a field of another record (an agreement's organization name). Its hits rank below the same match on a
-   * record's own fields, so searching an organization's name shows the organization before its agreements.
+   * A field of another record (an agreement's organization name), with the FROM clause that joins it (the searched
+   * table still `t`; the other fields do without the join). Its hits rank below the same match on a record's own
+   * fields, so searching an organization's name shows the organization before its agreements.
    */
-  related?: true;
+  related?: { from: string };
   /**
    * false: a text field searched by substring only. Free prose (slip comments: the largest table, growing daily)
    * gains little from typo tolerance and would cost every search a similarity pass over it.
@@ -108,13 +109,18 @@ export const SEARCH_SOURCES: SearchSource[] = [
   },
   {
     kind: 'agreement',
-    from: 'agreements t JOIN organizations o ON o.id = t.organization_id',
+    from: 'agreements t',
     name: `t.number || ' ' || t.title`,
     route: (id) => pathFor('agreement_basics', { id }),
     fields: [
       { label: 'Number', column: 't.number', match: 'code' },
       { label: 'Title', column: 't.title', match: 'text' },
-      { label: 'Organization', column: 'o.name', match: 'text', related: true },
+      {
+        label: 'Organization',
+        column: 'o.name',
+        match: 'text',
+        related: { from: 'agreements t JOIN organizations o ON o.id = t.organization_id' },
+      },
     ],
   },
   {
