@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
+import { agreementsBench } from './agreements.js';
 import { calendarRenderBench } from './calendar-render.js';
 import { listsBench } from './lists.js';
 import { profileThroughput } from './profile-throughput.js';
@@ -55,6 +56,12 @@ if (!only || only === 'lists') {
   const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pg) await listsBench('postgres', pg);
   else console.log('lists [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
+if (!only || only === 'agreements') {
+  await agreementsBench('embedded', undefined);
+  const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pg) await agreementsBench('postgres', pg);
+  else console.log('agreements [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 }
 if (!only || only === 'slips') {
   await slipsBench('embedded', undefined);

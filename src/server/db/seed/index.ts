@@ -6,6 +6,7 @@ import { hashPassword } from '../../platform/passwords.js';
 import type { Database } from '../client.js';
 import { seedInventory } from './inventory.js';
 import { seededRandom } from './random.js';
+import { seedSales } from './sales.js';
 import { DEMO_ADMIN_EMAIL, DEMO_TECH_EMAIL, seedStaff } from './staff.js';
 import { seedWork } from './work.js';
 
@@ -47,7 +48,10 @@ export async function bootstrapDatabase(
       const random = seededRandom(20261122);
       await seedStaff(client, random, await hashPassword(DEMO_PASSWORD), adminId);
       await seedInventory(client, random, adminId);
-      await seedWork(client, random, adminId, wallDay(new Date(), options.timeZone ?? 'America/New_York'));
+      const now = wallDay(new Date(), options.timeZone ?? 'America/New_York');
+      // A stream of its own, so the agreements leave the rest of the demo data as it was.
+      await seedSales(client, seededRandom(20261123), adminId, now.day);
+      await seedWork(client, random, adminId, now);
     }
     await client.query('COMMIT');
     return { adminEmail, generatedPassword, demo: options.demo };

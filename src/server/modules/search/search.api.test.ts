@@ -1,7 +1,9 @@
-// Global search: result shape, every source found and routed, typo tolerance, escaping, the bound, the session.
+// Global search: result shape, every source found and routed (agreements also by their organization, ranked below
+// it), typo tolerance, escaping, the bound, the session.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
 import {
+  makeAgreement,
   makeCase,
   makeEquipment,
   makeOrganization,
@@ -172,6 +174,47 @@ describe('GET /api/suggest/global-search/', () => {
     });
   });
 
+  it('finds agreements by number, title and organization name, and routes to the agreement', async () => {
+    const org = await makeOrganization(api.db.pool, { name: 'Wexcombe Orthodontics' });
+    const agreement = await makeAgreement(api.db.pool, {
+      organizationId: org.id,
+      number: 'AQ-40417',
+      title: 'Tamarisk Managed Services',
+    });
+    const route = `/manage/agreement/${agreement.id}`;
+    const name = 'AQ-40417 Tamarisk Managed Services';
+    const hit = async (term: string) => (await search(term)).find((r) => r.route === route);
+    expect(await hit('aq-40417')).toEqual({
+      name,
+      route,
+      field_label: 'Number',
+      value: '<mark>AQ-40417</mark>',
+    });
+    expect(await hit('40417')).toMatchObject({ field_label: 'Number', value: 'AQ-<mark>40417</mark>' });
+    expect(await hit('Tamarisk')).toEqual({
+      name,
+      route,
+      field_label: 'Title',
+      value: '<mark>Tamarisk</mark> Managed Services',
+    });
+    // A typo in the title is forgiven, like one in a name.
+    expect(await hit('Tamarsik Managed')).toMatchObject({ field_label: 'Title' });
+    // By its organization's name: below the organization itself, which the same words found first.
+    const byOrg = await search('Wexcombe Orthodontics');
+    expect(byOrg.map((r) => r.route)).toEqual([`/manage/organization/${org.id}`, route]);
+    expect(byOrg[1]).toEqual({
+      name,
+      route,
+      field_label: 'Organization',
+      value: '<mark>Wexcombe Orthodontics</mark>',
+    });
+    // A record whose own field matches less well still ranks below the organization's exact name.
+    const other = await makeAgreement(api.db.pool, { title: 'Wexcombe Orthodontics renewal' });
+    const ranked = (await search('Wexcombe Orthodontics')).map((r) => r.route);
+    expect(ranked[0]).toBe(`/manage/organization/${org.id}`);
+    expect(ranked).toContain(`/manage/agreement/${other.id}`);
+  });
+
   it('ranks an exact name first and shows each record once, under its best field', async () => {
     await makeOrganization(api.db.pool, { name: 'Harrowgate Partners West' });
     const exact = await makeOrganization(api.db.pool, { name: 'Harrowgate', shortCode: 'HARROWGATE' });
@@ -238,9 +281,16 @@ describe('GET /api/suggest/global-search/', () => {
   });
 
   it('answers the same in small steps (the embedded database) as in one statement', async () => {
-    await makeOrganization(api.db.pool, { name: 'Stepwise Orchards' });
+    const stepwise = await makeOrganization(api.db.pool, { name: 'Stepwise Orchards' });
     await makeOrganization(api.db.pool, { name: 'Stepwise Orchard Supply' });
-    for (const term of ['Stepwise', 'orchard', 'Stepwyse Orchards', 'zzqx', 'St']) {
+    // Agreements found by their own title and through their organization's name, ranked among the rest.
+    await makeAgreement(api.db.pool, {
+      organizationId: stepwise.id,
+      number: 'SW-1',
+      title: 'Orchard care plan',
+    });
+    await makeAgreement(api.db.pool, { number: 'SW-2', title: 'Stepwise block hours' });
+    for (const term of ['Stepwise', 'orchard', 'Stepwyse Orchards', 'zzqx', 'St', 'SW-']) {
       const one = await api.db.pool.connect();
       let expected: { kind: string; id: number }[];
       try {

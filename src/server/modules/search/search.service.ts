@@ -99,13 +99,17 @@ function fuzzyMatch(field: SearchField, term: string, p: Params): Match | null {
   };
 }
 
+/** How much less a hit through a related record's field scores than the same match on a record's own field. */
+const RELATED_PENALTY = 0.5;
+
 function branch(source: SearchSource, field: SearchField, match: Match | null): string | null {
   if (!match) return null;
   const [id1, id2] = source.ids ?? [];
+  const score = field.related ? `(${match.score}) - ${RELATED_PENALTY}` : match.score;
   const select = `SELECT ${literal(source.kind)} AS kind, ${literal(field.label)} AS field_label, t.id,
       ${source.name} AS name, ${field.value ?? field.column} AS value, ${id1 ?? 'NULL::int'} AS id1,
-      ${id2 ?? 'NULL::int'} AS id2, (${match.score})::float8 AS score
-    FROM ${source.from} WHERE ${match.where}`;
+      ${id2 ?? 'NULL::int'} AS id2, (${score})::float8 AS score
+    FROM ${field.related?.from ?? source.from} WHERE ${match.where}`;
   return match.ordered
     ? `(SELECT * FROM (${select} LIMIT ${CANDIDATES}) c ORDER BY score DESC LIMIT ${GLOBAL_SEARCH_LIMIT})`
     : `(${select} LIMIT ${GLOBAL_SEARCH_LIMIT})`;

@@ -13,11 +13,20 @@ export type MatchKind = 'text' | 'code' | 'digits' | 'number';
 
 export type SearchField = {
   label: string;
-  /** SQL over the source's `t` alias; must be the expression a trigram index is built on (number: a key). */
+  /**
+   * SQL over the source's `t` alias (or the table a related field joins); must be the expression a trigram index is
+   * built on (number: a key).
+   */
   column: string;
   /** SQL of the text shown as the matched value when it is not `column` itself (a phone, not its digits). */
   value?: string;
   match: MatchKind;
+  /**
+   * A field of another record (an agreement's organization name), with the FROM clause that joins it (the searched
+   * table still `t`; the other fields do without the join). Its hits rank below the same match on a record's own
+   * fields, so searching an organization's name shows the organization before its agreements.
+   */
+  related?: { from: string };
   /**
    * false: a text field searched by substring only. Free prose (slip comments: the largest table, growing daily)
    * gains little from typo tolerance and would cost every search a similarity pass over it.
@@ -97,6 +106,22 @@ export const SEARCH_SOURCES: SearchSource[] = [
     ids: ['t.case_id'],
     route: (id, [caseId]) => pathFor('case_task_basics', { caseId: caseId!, taskId: id }),
     fields: [{ label: 'Title', column: 't.title', match: 'text' }],
+  },
+  {
+    kind: 'agreement',
+    from: 'agreements t',
+    name: `t.number || ' ' || t.title`,
+    route: (id) => pathFor('agreement_basics', { id }),
+    fields: [
+      { label: 'Number', column: 't.number', match: 'code' },
+      { label: 'Title', column: 't.title', match: 'text' },
+      {
+        label: 'Organization',
+        column: 'o.name',
+        match: 'text',
+        related: { from: 'agreements t JOIN organizations o ON o.id = t.organization_id' },
+      },
+    ],
   },
   {
     kind: 'slip',
