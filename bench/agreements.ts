@@ -145,7 +145,7 @@ const listSql = (after: boolean) => `
     LEFT JOIN users ub ON ub.id = t.updated_by
     LEFT JOIN LATERAL (
       SELECT sum(${MONTHLY_SQL}) AS monthly, coalesce(sum(s.covered_hours), 0) AS hours
-        FROM agreement_services s WHERE s.agreement_id = t.id AND ${inForce('$1::date')}) f ON true
+        FROM agreement_services s WHERE s.agreement_id = t.id AND ${inForce('$1::date', 't')}) f ON true
    WHERE t.status = 'OPEN' ${after ? 'AND (t.number, t.id) > ($2, $3)' : ''}
    ORDER BY t.number, t.id LIMIT ${PAGE_SIZE + 1}`;
 
@@ -154,7 +154,7 @@ const asOfSql = `
   SELECT a.id AS agreement, s.id, st.name, s.description, s.quantity, s.unit_price, s.billing_frequency,
          s.start_date, s.end_date, s.covered_hours, ${MONTHLY_SQL} AS monthly
     FROM agreements a
-    LEFT JOIN agreement_services s ON s.agreement_id = a.id AND ${inForce('$2::date')}
+    LEFT JOIN agreement_services s ON s.agreement_id = a.id AND ${inForce('$2::date', 'a')}
     LEFT JOIN service_types st ON st.id = s.service_type_id
    WHERE a.id = $1
    ORDER BY st.name, s.start_date, s.id`;
@@ -167,7 +167,7 @@ const totalsSql = `
   SELECT (SELECT count(*)::int FROM agreements WHERE status = 'OPEN') AS count,
          coalesce(sum(${MONTHLY_SQL}), 0)::numeric(16,2) AS monthly,
          coalesce(sum(s.covered_hours), 0)::numeric(12,2) AS hours
-    FROM agreements t JOIN agreement_services s ON s.agreement_id = t.id AND ${inForce('$1::date')}
+    FROM agreements t JOIN agreement_services s ON s.agreement_id = t.id AND ${inForce('$1::date', 't')}
    WHERE t.status = 'OPEN'`;
 
 type Figures = { p50: number; p95: number };
