@@ -41,7 +41,7 @@ export async function figuresOf(
 }
 
 type AsOfRow = {
-  id: number;
+  id: number | null;
   type_id: number;
   type_name: string;
   description: string | null;
@@ -54,23 +54,30 @@ type AsOfRow = {
   monthly: string;
 };
 
-/** The services in force on one day (MM/dd/yyyy), with their monthly amounts and the totals. */
-export async function asOf(db: Queryable, agreementId: number, date: string): Promise<AsOf> {
+/**
+ * The services in force on one day (MM/dd/yyyy), with their monthly amounts and the totals; null when there is no
+ * such agreement. One statement: the agreement row answers "does it exist" and carries its services.
+ */
+export async function asOf(db: Queryable, agreementId: number, date: string): Promise<AsOf | null> {
   const { rows } = await db.query<AsOfRow>(
     `SELECT s.id, st.id AS type_id, st.name AS type_name, s.description, s.quantity::text AS quantity,
             s.unit_price::text AS unit_price, s.billing_frequency,
             to_char(s.start_date, 'MM/DD/YYYY') AS start_date, to_char(s.end_date, 'MM/DD/YYYY') AS end_date,
             s.covered_hours::text AS covered_hours, (${MONTHLY_SQL})::numeric(14,2)::text AS monthly
-       FROM agreement_services s JOIN service_types st ON st.id = s.service_type_id
-       JOIN agreements ag ON ag.id = s.agreement_id
-      WHERE s.agreement_id = $1 AND ${inForce("to_date($2, 'MM/DD/YYYY')", 'ag')}
+       FROM agreements ag
+       LEFT JOIN agreement_services s
+         ON s.agreement_id = ag.id AND ${inForce("to_date($2, 'MM/DD/YYYY')", 'ag')}
+       LEFT JOIN service_types st ON st.id = s.service_type_id
+      WHERE ag.id = $1
       ORDER BY st.name, s.start_date, s.id`,
     [agreementId, date],
   );
+  if (rows.length === 0) return null;
+  const services = rows.filter((r) => r.id !== null);
   return {
     date,
-    services: rows.map((r) => ({
-      id: r.id,
+    services: services.map((r) => ({
+      id: r.id as number,
       serviceType: { value: r.type_id, label: r.type_name },
       description: r.description,
       quantity: r.quantity,
@@ -85,7 +92,7 @@ export async function asOf(db: Queryable, agreementId: number, date: string): Pr
       monthly: r.monthly,
     })),
     // Exact sums of the exact per-service amounts (BigInt hundredths), the same as SQL's.
-    monthlyValue: sumAmounts(rows.map((r) => r.monthly)),
-    coveredHours: sumAmounts(rows.flatMap((r) => (r.covered_hours ? [r.covered_hours] : []))),
+    monthlyValue: sumAmounts(services.map((r) => r.monthly)),
+    coveredHours: sumAmounts(services.flatMap((r) => (r.covered_hours ? [r.covered_hours] : []))),
   };
 }
