@@ -38,7 +38,9 @@ export function useAgreement(id: string) {
   return useQuery({
     queryKey: [...agreementKey(id), 'summary'],
     queryFn: ({ signal }) =>
-      loadEntity<AgreementSummary>(`/api/manage/agreement/${encodeURIComponent(id)}`, 'agreement', { signal }),
+      loadEntity<AgreementSummary>(`/api/manage/agreement/${encodeURIComponent(id)}`, 'agreement', {
+        signal,
+      }),
     enabled: id !== 'create' && id !== '',
     staleTime: 30_000,
   });

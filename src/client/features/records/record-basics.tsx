@@ -29,6 +29,8 @@ export type RecordBasicsProps = {
   /** Prefill values of a new record, passed to the create call (?name=...). */
   prefill?: Record<string, string | undefined>;
   schema: z.ZodType;
+  /** Saves the checked values in place of the JSON POST (e.g. a form with a file, showing its upload). */
+  save?: (url: string, payload: Record<string, unknown>) => Promise<RecordValues>;
   sections: FieldSection[];
   title: (record: RecordValues) => string;
   newTitle: string;
@@ -39,6 +41,12 @@ export type RecordBasicsProps = {
   cancelPath: string;
   historyPath?: (id: number) => string;
   canDelete?: boolean;
+  /** false: the record is read-only whatever the user may do (e.g. a signed amendment). */
+  canEdit?: (record: RecordValues) => boolean;
+  /** After a save or delete: refresh what else shows this record's effects (e.g. a parent's totals). */
+  onChanged?: () => void;
+  /** More buttons beside History (e.g. Copy). */
+  actions?: (record: RecordValues) => ReactNode;
   /** Shown under the title (e.g. the tabs of a parent record). */
   headerExtra?: ReactNode;
   children?: (record: RecordValues) => ReactNode;
@@ -86,10 +94,15 @@ export function RecordBasics(props: RecordBasicsProps) {
             <div className="text-body-secondary small">{props.subtitle(record)}</div>
           ) : null}
         </div>
-        {!creating && record && props.historyPath ? (
-          <Link to={props.historyPath(record.id)} className="btn btn-sm btn-outline-secondary">
-            History
-          </Link>
+        {!creating && record && (props.historyPath || props.actions) ? (
+          <div className="d-flex gap-2">
+            {props.actions?.(record)}
+            {props.historyPath ? (
+              <Link to={props.historyPath(record.id)} className="btn btn-sm btn-outline-secondary">
+                History
+              </Link>
+            ) : null}
+          </div>
         ) : null}
       </div>
       {props.headerExtra}
@@ -156,9 +169,13 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
 
   const save = useMutation({
     mutationFn: (payload: Record<string, unknown>) =>
-      saveEntity<RecordValues>(`${props.api}/${encodeURIComponent(props.id)}`, props.entityKey, payload),
+      (props.save ?? ((url, values) => saveEntity<RecordValues>(url, props.entityKey, values)))(
+        `${props.api}/${encodeURIComponent(props.id)}`,
+        payload,
+      ),
     onSuccess: (record) => {
       stored(record);
+      props.onChanged?.();
       if (creating) {
         navigate(props.savedPath(record.id), { replace: true });
         return;
@@ -173,6 +190,7 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
   const remove = useMutation({
     mutationFn: () => deleteEntity(`${props.api}/${saved.id}?version=${saved.version}`),
     onSuccess: () => {
+      props.onChanged?.();
       void queryClient.invalidateQueries({ queryKey: [props.entityKey, 'list'] });
       navigate(props.cancelPath, { replace: true });
     },
@@ -214,12 +232,16 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
       <Card.Header className="d-flex align-items-center gap-2">
         <h2 className="h6 mb-0 me-auto">Basics</h2>
         {/* Only the actions the permission matrix gives this user (the server refuses the others too). */}
-        {editing || loaded.can?.save === false ? null : (
+        {editing || loaded.can?.save === false || props.canEdit?.(saved) === false ? null : (
           <Button size="sm" variant="outline-primary" onClick={() => setEditing(true)}>
             Edit
           </Button>
         )}
-        {!creating && props.canDelete !== false && loaded.can?.delete !== false && !editing ? (
+        {!creating &&
+        props.canDelete !== false &&
+        loaded.can?.delete !== false &&
+        props.canEdit?.(saved) !== false &&
+        !editing ? (
           <Button size="sm" variant="outline-danger" onClick={() => setConfirmDelete(true)}>
             Delete
           </Button>

@@ -24,7 +24,18 @@ export type FieldKind =
   | 'date'
   | 'time'
   | 'number'
-  | 'display';
+  | 'display'
+  | 'custom';
+
+/** What a custom field's editor gets: the form's values and options, and its own value, errors and setter. */
+export type CustomFieldProps = {
+  value: unknown;
+  set: (value: unknown) => void;
+  values: Record<string, unknown>;
+  errors?: string[];
+  readOnly: boolean;
+  formOptions: Record<string, Option[]>;
+};
 
 export type FieldDef = {
   name: string;
@@ -44,6 +55,8 @@ export type FieldDef = {
   options?: Option[];
   /** display: the text shown (never edited). */
   display?: (values: Record<string, unknown>) => ReactNode;
+  /** custom: the editor of a value no kit input fits (e.g. the rows of a sub-list). */
+  render?: (props: CustomFieldProps) => ReactNode;
   /** Only in edit mode / only when this returns true. */
   visible?: (values: Record<string, unknown>, editing: boolean) => boolean;
 };
@@ -134,6 +147,15 @@ export function RecordField(props: {
           onChange={(v) => set(f.name, v)}
         />
       );
+    case 'custom':
+      return f.render?.({
+        value,
+        set: (v) => set(f.name, v),
+        values,
+        errors,
+        readOnly,
+        formOptions: props.formOptions,
+      });
     case 'display':
       return (
         <TextInput
