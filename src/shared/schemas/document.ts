@@ -53,6 +53,28 @@ export const documentListQuery = listQuery.extend({
 });
 export type DocumentListQuery = z.infer<typeof documentListQuery>;
 
+const TYPE_LABELS: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'image/png': 'PNG image',
+  'image/jpeg': 'JPEG image',
+  'image/gif': 'GIF image',
+  'image/webp': 'WebP image',
+  'image/tiff': 'TIFF image',
+  'image/heic': 'HEIC image',
+  'image/heif': 'HEIF image',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel workbook',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'PowerPoint presentation',
+  'application/msword': 'Word 97-2003 document',
+  'application/vnd.ms-excel': 'Excel 97-2003 workbook',
+  'application/vnd.ms-powerpoint': 'PowerPoint 97-2003 presentation',
+  'application/x-cfb': 'Office 97-2003 file',
+};
+
+/** What a person calls a stored content type ("PDF", "Word document"). */
+export const fileTypeLabel = (contentType: string | null | undefined) =>
+  contentType ? (TYPE_LABELS[contentType] ?? contentType) : '';
+
 /** "1.4 MB", "320 KB", "12 bytes": a file size as people read it. */
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} byte${bytes === 1 ? '' : 's'}`;
