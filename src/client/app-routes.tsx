@@ -223,6 +223,37 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     () => import('./features/equipment/equipment-screens'),
     'EquipmentHistoryPage',
   ),
+  // An agreement's documents, in the top-level tree and the organization's (organization_…).
+  agreement_documents: lazyScreen(
+    'agreement_documents',
+    () => import('./features/agreements/agreement-document-screens'),
+    'AgreementDocumentsPage',
+  ),
+  agreement_document_basics: lazyScreen(
+    'agreement_document_basics',
+    () => import('./features/agreements/agreement-document-screens'),
+    'AgreementDocumentBasicsPage',
+  ),
+  agreement_document_history: lazyScreen(
+    'agreement_document_history',
+    () => import('./features/agreements/agreement-document-screens'),
+    'AgreementDocumentHistoryPage',
+  ),
+  organization_agreement_documents: lazyScreen(
+    'organization_agreement_documents',
+    () => import('./features/agreements/agreement-document-screens'),
+    'AgreementDocumentsPage',
+  ),
+  organization_agreement_document_basics: lazyScreen(
+    'organization_agreement_document_basics',
+    () => import('./features/agreements/agreement-document-screens'),
+    'AgreementDocumentBasicsPage',
+  ),
+  organization_agreement_document_history: lazyScreen(
+    'organization_agreement_document_history',
+    () => import('./features/agreements/agreement-document-screens'),
+    'AgreementDocumentHistoryPage',
+  ),
   cases: lazyScreen('cases', () => import('./features/cases/case-list-page'), 'CaseListPage'),
   case_create: lazyScreen('case_create', () => import('./features/cases/case-screens'), 'CaseBasicsPage'),
   case_basics: lazyScreen('case_basics', () => import('./features/cases/case-screens'), 'CaseBasicsPage'),

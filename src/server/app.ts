@@ -2,13 +2,16 @@
 
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
+import { DOCUMENT_MAX_BYTES } from '../shared/schemas/document.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { agreementRoutes } from './modules/agreement/agreement.routes.js';
 import { agreementServiceRoutes } from './modules/agreement/agreement-service.routes.js';
 import { amendmentRoutes } from './modules/agreement/amendment.routes.js';
+import { agreementDocumentRoutes } from './modules/agreement-document/agreement-document.routes.js';
 import { amendmentSettingsRoutes } from './modules/amendment-settings/amendment-settings.routes.js';
 import { amendmentTypeRoutes } from './modules/amendment-type/amendment-type.routes.js';
 import { loginRoutes } from './modules/auth/login.routes.js';
@@ -116,6 +119,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookies: config.secureCookies,
   };
   await app.register(fastifyCookie);
+  // Uploads (documents): one file of up to 25 MB after at most 20 short text fields. Routes read the parts as a
+  // stream (platform/multipart.ts); nothing is buffered or written to disk by the plugin.
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: DOCUMENT_MAX_BYTES,
+      files: 1,
+      fields: 20,
+      fieldSize: 10 * 1024,
+      parts: 21,
+      headerPairs: 50,
+    },
+  });
   installErrorHandlers(app);
   installSecurity(app, { secureCookies: config.secureCookies });
   installMetrics(app);
@@ -150,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   calendarRoutes(app, database);
   taskSlipRoutes(app, database);
   cardPrintRoutes(app, database, config.timeZone);
+  agreementDocumentRoutes(app, database, config.timeZone);
   historyRoutes(app, database);
   searchRoutes(app, database);
 

@@ -64,7 +64,7 @@ export function withQuery(url: string, query?: Query): string {
 }
 
 /** A call that was redirected to the login page (not an API path such as /api/auth/login) means the session expired. */
-function endsWithLogin(responseUrl: string): boolean {
+export function endsWithLogin(responseUrl: string): boolean {
   if (!responseUrl) return false;
   try {
     const path = new URL(responseUrl, window.location.href).pathname.replace(/\/+$/, '');
@@ -75,7 +75,10 @@ function endsWithLogin(responseUrl: string): boolean {
 }
 
 async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+  return parseBody(await response.text());
+}
+
+export function parseBody(text: string): unknown {
   if (!text) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -108,7 +111,7 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   });
 }
 
-function loginRequired(options: RequestOptions, status: number): ApiError {
+export function loginRequired(options: RequestOptions, status: number): ApiError {
   if (options.redirectOnLogin !== false) loginHandler();
   return new ApiError(MESSAGES.invalidRequest, { status, code: 'LOGIN', reason: 'LOGIN' });
 }

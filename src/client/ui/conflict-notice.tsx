@@ -56,6 +56,8 @@ export function displayValue(value: unknown, options?: { label: string; value: s
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) return value.map((v) => displayValue(v, options)).join(', ');
+  // A picked option (or a chosen file) shows its label, never "[object Object]".
+  if (typeof value === 'object' && 'label' in value) return String((value as { label: unknown }).label);
   const option = options?.find((o) => String(o.value) === String(value));
   return option ? option.label : String(value);
 }

@@ -59,6 +59,8 @@ export type RecordRoutes<Form extends z.ZodType<{ version?: number }>, Query ext
    * a record of another parent is a 404 there, and saves set `field` (a ref field of def) to the parent.
    */
   parent?: ParentSpec;
+  /** true: the caller registers POST {path}/:id itself (e.g. a form that carries a file); the rest stays generic. */
+  ownSave?: boolean;
 };
 
 export type ParentSpec = { param: string; table: string; field: string };
@@ -85,26 +87,10 @@ export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { parent } = spec;
   const parentField = parent ? def.fields.find((f) => f.name === parent.field) : undefined;
-  if (parent && !parentField) throw new Error(`${def.key}: parent field ${parent.field} is not a field`);
-  const parentParams = parent ? { [parent.param]: recordId() } : {};
-  const listParams = z.object(parentParams);
-  // Typed as the plain id params: the parent id is read through scopeOf.
-  const oneParams = idOrCreateParam.extend(parentParams) as unknown as typeof idOrCreateParam;
-  const deleteParams = idParam.extend(parentParams) as unknown as typeof idParam;
-  /** The request's parent: a missing one is a 404, as is a record that belongs to another. */
-  const scopeOf = async (request: FastifyRequest, id?: number): Promise<Scope> => {
-    if (!parent || !parentField) return { parentId: 0 };
-    const parentId = (request.params as Record<string, number>)[parent.param]!;
-    const { rows } =
-      id === undefined
-        ? await database.pool.query(`SELECT 1 FROM ${parent.table} WHERE id = $1`, [parentId])
-        : await database.pool.query(
-            `SELECT 1 FROM ${def.table} WHERE id = $1 AND ${parentField.column} = $2`,
-            [id, parentId],
-          );
-    if (rows.length === 0) throw notFound();
-    return { parentId };
-  };
+  const { listParams, oneParams, idParams: deleteParams } = recordParams(parent);
+  const scopeOf = parentScope(database, def, parent);
+  // Callers that save through a route of their own (a form carrying a file) leave the generic POST out.
+  const saveRoutes = spec.ownSave ? undefined : api;
   const reader = (request: FastifyRequest) => {
     const user = currentUser(request);
     authorize(user, readAction);
@@ -173,7 +159,7 @@ export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query
     },
   );
 
-  api.post(
+  saveRoutes?.post(
     `${spec.path}/:id`,
     { schema: { params: oneParams, body: spec.form }, preValidation: canWrite },
     async (request) => {
@@ -212,6 +198,43 @@ export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query
       return { deleted: true };
     },
   );
+}
+
+/** Path parameters of a record's routes: the parent's id (when it has one) beside the record's id. */
+export function recordParams(parent: ParentSpec | undefined) {
+  const parentParams = parent ? { [parent.param]: recordId() } : {};
+  return {
+    listParams: z.object(parentParams),
+    // Typed as the plain id params: the parent id is read through parentScope.
+    oneParams: idOrCreateParam.extend(parentParams) as unknown as typeof idOrCreateParam,
+    idParams: idParam.extend(parentParams) as unknown as typeof idParam,
+  };
+}
+
+/**
+ * The request's parent (0 for records without one): a missing parent is a 404, as is a record (`id`) that belongs
+ * to another parent.
+ */
+export function parentScope(
+  database: Database,
+  def: RecordDef,
+  parent: ParentSpec | undefined,
+): (request: FastifyRequest, id?: number) => Promise<Scope> {
+  const parentField = parent ? def.fields.find((f) => f.name === parent.field) : undefined;
+  if (parent && !parentField) throw new Error(`${def.key}: parent field ${parent.field} is not a field`);
+  return async (request, id) => {
+    if (!parent || !parentField) return { parentId: 0 };
+    const parentId = (request.params as Record<string, number>)[parent.param]!;
+    const { rows } =
+      id === undefined
+        ? await database.pool.query(`SELECT 1 FROM ${parent.table} WHERE id = $1`, [parentId])
+        : await database.pool.query(
+            `SELECT 1 FROM ${def.table} WHERE id = $1 AND ${parentField.column} = $2`,
+            [id, parentId],
+          );
+    if (rows.length === 0) throw notFound();
+    return { parentId };
+  };
 }
 
 /** Suggestions for pickers: `{label, value}` options matching `q`, bounded by `limit`. */

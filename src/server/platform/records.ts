@@ -51,6 +51,11 @@ export type RecordDef = {
   historyLabels?: Record<string, string>;
   /** Adds derived values to every presented record (e.g. the form parts of a timestamp). */
   present?: (record: Presented) => Presented;
+  /**
+   * Read-only values presented with every record, beside its fields: SQL expressions over t and the joined rows of
+   * its ref fields (alias `${field}_r`), e.g. a document's file size. Timestamps are presented as ISO text.
+   */
+  columns?: { name: string; sql: string }[];
 };
 
 export type Presented = {
@@ -83,6 +88,7 @@ function selectList(def: RecordDef): { columns: string; joins: string } {
       cols.push(`${f.ref.label.replaceAll('$', alias(f))} AS ${ident(`${f.name}__label`)}`);
     }
   }
+  for (const c of def.columns ?? []) cols.push(`${c.sql} AS ${ident(c.name)}`);
   return { columns: cols.join(', '), joins: joins.join(' ') };
 }
 
@@ -130,6 +136,10 @@ export function presentRow(def: RecordDef, row: Row): Presented {
     } else {
       out[f.name] = value ?? null;
     }
+  }
+  for (const c of def.columns ?? []) {
+    const value = row[c.name];
+    out[c.name] = value instanceof Date ? value.toISOString() : (value ?? null);
   }
   return def.present ? def.present(out) : out;
 }

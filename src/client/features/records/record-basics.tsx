@@ -29,6 +29,8 @@ export type RecordBasicsProps = {
   /** Prefill values of a new record, passed to the create call (?name=...). */
   prefill?: Record<string, string | undefined>;
   schema: z.ZodType;
+  /** Saves the checked values in place of the JSON POST (e.g. a form with a file, showing its upload). */
+  save?: (url: string, payload: Record<string, unknown>) => Promise<RecordValues>;
   sections: FieldSection[];
   title: (record: RecordValues) => string;
   newTitle: string;
@@ -167,7 +169,10 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
 
   const save = useMutation({
     mutationFn: (payload: Record<string, unknown>) =>
-      saveEntity<RecordValues>(`${props.api}/${encodeURIComponent(props.id)}`, props.entityKey, payload),
+      (props.save ?? ((url, values) => saveEntity<RecordValues>(url, props.entityKey, values)))(
+        `${props.api}/${encodeURIComponent(props.id)}`,
+        payload,
+      ),
     onSuccess: (record) => {
       stored(record);
       props.onChanged?.();

@@ -1,0 +1,288 @@
+// Uploaded files in the database: written a chunk at a time as the bytes arrive (each chunk its own short statement,
+// never a transaction held open across network reads: the embedded database has one connection), typed from their
+// first bytes, and streamed back out a few chunks per query, so no file is ever whole in memory.
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import {
+  FILE_EMPTY,
+  FILE_TOO_LARGE,
+  FILE_TYPE_REFUSED,
+  type FileRefusal,
+} from '../../shared/schemas/document.js';
+import type { Database } from '../db/client.js';
+import type { Queryable } from './records.js';
+
+/** Bytes per row of file_chunks. */
+export const CHUNK_BYTES = 256 * 1024;
+/** Chunks one query reads when a file is streamed out (1 MB). */
+const CHUNKS_PER_READ = 4;
+/** An upload still incomplete after this long was abandoned (a crash, a lost connection). */
+export const STALE_UPLOAD_MINUTES = 60;
+
+/** What may be uploaded: decided from the bytes, never from the name or the client's content type. */
+export const ALLOWED_TYPES: ReadonlySet<string> = new Set([
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/tiff',
+  'image/heic',
+  'image/heif',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/msword',
+  'application/vnd.ms-excel',
+  'application/vnd.ms-powerpoint',
+  'application/x-cfb',
+]);
+
+export type StoredFile = { id: number; name: string; contentType: string; size: number; sha256: string };
+
+/** A file the store would not keep; `message` is what the person who sent it reads. */
+export class FileRefused extends Error {
+  constructor(readonly reason: FileRefusal) {
+    super(reason === 'TOO_LARGE' ? FILE_TOO_LARGE : reason === 'EMPTY' ? FILE_EMPTY : FILE_TYPE_REFUSED);
+    this.name = 'FileRefused';
+  }
+}
+
+/** The name shown and offered on download: its last path segment, no control characters, at most 255 long. */
+export function safeFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return Array.from(clean).slice(0, 255).join('') || 'file';
+}
+
+/**
+ * The Content-Disposition of a download: an ASCII fallback name and the exact name in RFC 5987 form, safe for any
+ * name (quotes, semicolons, line breaks and non-Latin scripts cannot break out of the header).
+ */
+export function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
+  const exact = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
+}
+
+// ---- Legacy Office files (Compound File Binary): Word, Excel and PowerPoint name their main stream ----
+
+const CFB_OFFICE_STREAMS: Record<string, string> = {
+  WordDocument: 'application/msword',
+  Workbook: 'application/vnd.ms-excel',
+  Book: 'application/vnd.ms-excel',
+  'PowerPoint Document': 'application/vnd.ms-powerpoint',
+};
+const END_OF_CHAIN = 0xfffffffe;
+
+/**
+ * A compound file's Office type from the directory entries found in `head`; null when its directory ends within
+ * `head` without an Office stream (an installer, a mail message: refused); x-cfb when the directory runs past
+ * `head` (a large document whose directory sits further on: accepted as a legacy Office file).
+ */
+export function compoundFileType(head: Buffer): string | null {
+  if (head.length < 512) return null;
+  const shift = head.readUInt16LE(0x1e);
+  if (shift !== 9 && shift !== 12) return null;
+  const sectorSize = 1 << shift;
+  const perFatSector = sectorSize / 4;
+  const sectorOffset = (sector: number) => (sector + 1) * sectorSize;
+  const difat = (i: number) => (i < 109 ? head.readUInt32LE(0x4c + i * 4) : END_OF_CHAIN);
+  /** The next sector of a chain, or undefined when the FAT sector needed is not in `head`. */
+  const nextSector = (sector: number): number | undefined => {
+    const fatSector = difat(Math.floor(sector / perFatSector));
+    if (fatSector >= 0xfffffffa) return undefined;
+    const at = sectorOffset(fatSector) + (sector % perFatSector) * 4;
+    return at + 4 <= head.length ? head.readUInt32LE(at) : undefined;
+  };
+  let sector = head.readUInt32LE(0x30);
+  for (let visited = 0; visited < 256; visited++) {
+    if (sector === END_OF_CHAIN) return null;
+    const start = sectorOffset(sector);
+    if (sector >= 0xfffffffa || start + sectorSize > head.length) return 'application/x-cfb';
+    for (let entry = start; entry < start + sectorSize; entry += 128) {
+      const nameBytes = head.readUInt16LE(entry + 0x40);
+      if (nameBytes < 2 || nameBytes > 64) continue;
+      const name = head.toString('utf16le', entry, entry + nameBytes - 2);
+      if (CFB_OFFICE_STREAMS[name] && head[entry + 0x42] === 2) return CFB_OFFICE_STREAMS[name];
+    }
+    const next = nextSector(sector);
+    if (next === undefined) return 'application/x-cfb';
+    sector = next;
+  }
+  return null;
+}
+
+/** The content type of a file from its first bytes, or null when it is not one that may be uploaded. */
+export async function sniffContentType(head: Buffer): Promise<string | null> {
+  const detected = await fileTypeFromBuffer(head);
+  if (!detected) return null;
+  const type = detected.mime === 'application/x-cfb' ? compoundFileType(head) : detected.mime;
+  return type && ALLOWED_TYPES.has(type) ? type : null;
+}
+
+// ---- Storing ----
+
+export type StoreOptions = { name: string | undefined; actorId: number | null; maxBytes: number };
+
+/**
+ * Reads `stream` into a new file: the first chunk decides the type (refused: nothing is kept), each chunk is
+ * inserted while the next one arrives, and the file is marked complete at the end. On any refusal or failure,
+ * including the sender going away, the partial file is deleted and the error thrown.
+ */
+export async function storeUpload(
+  database: Database,
+  stream: AsyncIterable<Buffer> & { truncated?: boolean },
+  options: StoreOptions,
+): Promise<StoredFile> {
+  const name = safeFileName(options.name);
+  const hash = createHash('sha256');
+  let size = 0;
+  let seq = 0;
+  let fileId: number | null = null;
+  let contentType = '';
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  // One chunk insert in flight while the next chunk is read from the network; its failure is kept for later.
+  let inflight: Promise<void> | null = null;
+  let failure: { error: unknown } | null = null;
+
+  const settle = async () => {
+    if (inflight) await inflight;
+    inflight = null;
+    if (failure) throw failure.error;
+  };
+
+  const write = async (chunk: Buffer) => {
+    if (fileId === null) {
+      const type = await sniffContentType(chunk);
+      if (!type) throw new FileRefused('TYPE');
+      contentType = type;
+      const { rows } = await database.pool.query<{ id: number }>(
+        'INSERT INTO files (name, content_type, created_by) VALUES ($1, $2, $3) RETURNING id',
+        [name, contentType, options.actorId],
+      );
+      fileId = rows[0]!.id;
+    }
+    await settle();
+    inflight = database.pool
+      .query('INSERT INTO file_chunks (file_id, seq, data) VALUES ($1, $2, $3)', [fileId, seq++, chunk])
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          failure = { error };
+        },
+      );
+  };
+
+  try {
+    for await (const data of stream) {
+      size += data.length;
+      if (size > options.maxBytes) throw new FileRefused('TOO_LARGE');
+      hash.update(data);
+      pending.push(data);
+      pendingBytes += data.length;
+      while (pendingBytes >= CHUNK_BYTES) {
+        const all = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
+        const rest = all.subarray(CHUNK_BYTES);
+        pending = rest.length ? [rest] : [];
+        pendingBytes = rest.length;
+        await write(all.subarray(0, CHUNK_BYTES));
+      }
+    }
+    // A parser that cut the file at its limit (multipart) says so: the file was larger than allowed.
+    if (stream.truncated) throw new FileRefused('TOO_LARGE');
+    if (size === 0) throw new FileRefused('EMPTY');
+    if (pendingBytes > 0)
+      await write(pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes));
+    await settle();
+    const sha256 = hash.digest('hex');
+    await database.pool.query('UPDATE files SET size = $2, sha256 = $3, complete = true WHERE id = $1', [
+      fileId,
+      size,
+      sha256,
+    ]);
+    return { id: fileId!, name, contentType, size, sha256 };
+  } catch (error) {
+    await settle().catch(() => undefined);
+    if (fileId !== null) await deleteFile(database.pool, fileId).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Deletes a file and its chunks (an abandoned upload, a replaced or removed document's file). */
+export async function deleteFile(db: Queryable, fileId: number): Promise<void> {
+  await db.query('DELETE FROM files WHERE id = $1', [fileId]);
+}
+
+/** Deletes uploads left incomplete for longer than STALE_UPLOAD_MINUTES; returns how many. */
+export async function deleteStaleUploads(
+  database: Database,
+  olderThanMinutes = STALE_UPLOAD_MINUTES,
+): Promise<number> {
+  const { rowCount } = await database.pool.query(
+    'DELETE FROM files WHERE NOT complete AND created_at < now() - make_interval(mins => $1)',
+    [olderThanMinutes],
+  );
+  return rowCount ?? 0;
+}
+
+const lastSweep = new WeakMap<Database, number>();
+/** Runs deleteStaleUploads at most every ten minutes per database: called before each upload, it costs nothing. */
+export async function sweepStaleUploads(database: Database, now = Date.now()): Promise<void> {
+  if (now - (lastSweep.get(database) ?? 0) < 10 * 60_000) return;
+  lastSweep.set(database, now);
+  await deleteStaleUploads(database).catch(() => undefined);
+}
+
+// ---- Reading ----
+
+export type FileInfo = { id: number; name: string; contentType: string; size: number };
+
+/** A complete file's description, or null. */
+export async function fileInfo(database: Database, fileId: number): Promise<FileInfo | null> {
+  const { rows } = await database.pool.query<{
+    id: number;
+    name: string;
+    content_type: string;
+    size: number;
+  }>('SELECT id, name, content_type, size FROM files WHERE id = $1 AND complete', [fileId]);
+  const row = rows[0];
+  return row ? { id: row.id, name: row.name, contentType: row.content_type, size: row.size } : null;
+}
+
+/**
+ * The bytes of a file, read CHUNKS_PER_READ chunks per query as the reader asks for them. A file deleted or
+ * changed while it is read ends the stream with an error instead of a short or mixed file.
+ */
+export function streamFile(database: Database, fileId: number, expectedSize?: number): Readable {
+  async function* chunks() {
+    let next = 0;
+    let sent = 0;
+    for (;;) {
+      // Base64: a third more than the bytes, against twice as much as bytea's hex text (pg reads binary results
+      // of a text-mode connection as text, so they are no option).
+      const { rows } = await database.pool.query<{ seq: number; data: string }>(
+        `SELECT seq, encode(data, 'base64') AS data FROM file_chunks
+          WHERE file_id = $1 AND seq >= $2 ORDER BY seq LIMIT $3`,
+        [fileId, next, CHUNKS_PER_READ],
+      );
+      for (const row of rows) {
+        if (Number(row.seq) !== next) throw new Error(`file ${fileId}: chunk ${next} is missing`);
+        next += 1;
+        const bytes = Buffer.from(row.data, 'base64');
+        sent += bytes.length;
+        yield bytes;
+      }
+      if (rows.length < CHUNKS_PER_READ) break;
+    }
+    if (expectedSize !== undefined && sent !== expectedSize)
+      throw new Error(`file ${fileId}: ${sent} bytes read, ${expectedSize} expected`);
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}
