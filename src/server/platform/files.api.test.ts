@@ -15,6 +15,7 @@ import {
 } from '../../../test/support/files.js';
 import { FILE_TOO_LARGE, FILE_TYPE_REFUSED } from '../../shared/schemas/document.js';
 import {
+  binaryCopyRows,
   CHUNK_BYTES,
   contentDisposition,
   deleteStaleUploads,
@@ -148,6 +149,10 @@ describe('storeUpload and streamFile', () => {
     await expect(storeUpload(api.db, stream, { name: 'p.pdf', actorId, maxBytes: 1e8 })).rejects.toThrow(
       FILE_TOO_LARGE,
     );
+  });
+
+  it('reads chunks in binary COPY form and refuses anything else', () => {
+    expect(() => binaryCopyRows(Buffer.from('seq,data\n0,abc\n'))).toThrow('not a binary COPY stream');
   });
 
   it('ends a download with an error when the file lost a chunk, never a short file', async () => {
