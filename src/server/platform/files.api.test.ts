@@ -24,6 +24,7 @@ import {
   sniffContentType,
   storeUpload,
   streamFile,
+  sweepStaleUploads,
 } from './files.js';
 
 let api: ApiHarness;
@@ -186,6 +187,30 @@ describe('stale uploads', () => {
     expect(rows.map((r) => r.id).sort()).toEqual([recent, done].sort());
     const chunks = await api.db.pool.query('SELECT 1 FROM file_chunks WHERE file_id = $1', [old]);
     expect(chunks.rowCount).toBe(0);
+  });
+
+  it('sweeps before an upload at most every ten minutes', async () => {
+    const stale = () =>
+      api.db.pool.query(
+        `INSERT INTO files (name, content_type, created_at) VALUES ('s.pdf', 'application/pdf', now() - interval '2 hours')`,
+      );
+    const left = async () =>
+      Number(
+        (
+          await api.db.pool.query<{ n: string }>(
+            `SELECT count(*) AS n FROM files WHERE NOT complete AND created_at < now() - interval '1 hour'`,
+          )
+        ).rows[0]!.n,
+      );
+    const t0 = Date.now() + 3_600_000;
+    await stale();
+    await sweepStaleUploads(api.db, t0);
+    expect(await left()).toBe(0);
+    await stale();
+    await sweepStaleUploads(api.db, t0 + 9 * 60_000);
+    expect(await left()).toBe(1);
+    await sweepStaleUploads(api.db, t0 + 11 * 60_000);
+    expect(await left()).toBe(0);
   });
 });
 
