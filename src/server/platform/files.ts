@@ -147,22 +147,30 @@ export async function storeUpload(
   let seq = 0;
   let fileId: number | null = null;
   let contentType = '';
-  // Two chunk buffers, used in turn: one is being inserted while the other fills from the network. A buffer is
-  // filled again only after its insert has finished (settle), so no chunk is ever copied twice or allocated anew.
-  const buffers = [Buffer.allocUnsafe(CHUNK_BYTES), Buffer.allocUnsafe(CHUNK_BYTES)];
+  // Chunk buffers used in turn: while some are being inserted, the next one fills from the network. A buffer is
+  // filled again only once its insert has finished, so no chunk is copied twice or allocated anew. PostgreSQL writes
+  // a few chunks at once on as many connections; the embedded database has one, so one insert runs at a time.
+  const inFlight = database.kind === 'postgres' ? 3 : 1;
+  const buffers = Array.from({ length: inFlight + 1 }, () => Buffer.allocUnsafe(CHUNK_BYTES));
+  const inserts: (Promise<void> | null)[] = buffers.map(() => null);
   let current = 0;
   let filled = 0;
-  // One chunk insert in flight while the next chunk is read from the network; its failure is kept for later.
-  let inflight: Promise<void> | null = null;
+  // The first failed insert, thrown when its buffer is next needed or at the end.
   let failure: { error: unknown } | null = null;
 
+  /** Waits until buffer `i` is no longer being inserted. */
+  const free = async (i: number) => {
+    await inserts[i];
+    inserts[i] = null;
+    if (failure) throw failure.error;
+  };
   const settle = async () => {
-    if (inflight) await inflight;
-    inflight = null;
+    await Promise.all(inserts);
+    inserts.fill(null);
     if (failure) throw failure.error;
   };
 
-  const write = async (chunk: Buffer) => {
+  const write = async (chunk: Buffer, slot: number) => {
     if (fileId === null) {
       const type = await sniffContentType(chunk);
       if (!type) throw new FileRefused('TYPE');
@@ -173,13 +181,12 @@ export async function storeUpload(
       );
       fileId = rows[0]!.id;
     }
-    await settle();
-    inflight = database.pool
+    inserts[slot] = database.pool
       .query('INSERT INTO file_chunks (file_id, seq, data) VALUES ($1, $2, $3)', [fileId, seq++, chunk])
       .then(
         () => undefined,
         (error: unknown) => {
-          failure = { error };
+          failure ??= { error };
         },
       );
   };
@@ -194,16 +201,17 @@ export async function storeUpload(
         filled += copied;
         at += copied;
         if (filled === CHUNK_BYTES) {
-          await write(buffers[current]!);
-          current = 1 - current;
+          await write(buffers[current]!, current);
+          current = (current + 1) % buffers.length;
           filled = 0;
+          await free(current);
         }
       }
     }
     // A parser that cut the file at its limit (multipart) says so: the file was larger than allowed.
     if (stream.truncated) throw new FileRefused('TOO_LARGE');
     if (size === 0) throw new FileRefused('EMPTY');
-    if (filled > 0) await write(buffers[current]!.subarray(0, filled));
+    if (filled > 0) await write(buffers[current]!.subarray(0, filled), current);
     await settle();
     const sha256 = hash.digest('hex');
     await database.pool.query('UPDATE files SET size = $2, sha256 = $3, complete = true WHERE id = $1', [
