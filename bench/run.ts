@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { agreementsBench } from './agreements.js';
+import { agreementsFilesBench } from './agreements-files.js';
 import { calendarRenderBench } from './calendar-render.js';
 import { listsBench } from './lists.js';
 import { profileThroughput } from './profile-throughput.js';
@@ -81,6 +82,12 @@ if (!only || only === 'search-load') {
   const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pg) await searchLoadBench('postgres', pg);
   else console.log('search-load [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
+if (!only || only === 'agreements-files') {
+  await agreementsFilesBench('embedded', undefined);
+  const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pg) await agreementsFilesBench('postgres', pg);
+  else console.log('agreements-files [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 }
 if (!only || only === 'calendar') await calendarRenderBench();
 if (!only || only === 'web') await webBench();

@@ -15,6 +15,7 @@ import {
 } from '../../../test/support/files.js';
 import { FILE_TOO_LARGE, FILE_TYPE_REFUSED } from '../../shared/schemas/document.js';
 import {
+  binaryCopyRows,
   CHUNK_BYTES,
   contentDisposition,
   deleteStaleUploads,
@@ -23,6 +24,7 @@ import {
   sniffContentType,
   storeUpload,
   streamFile,
+  sweepStaleUploads,
 } from './files.js';
 
 let api: ApiHarness;
@@ -150,6 +152,10 @@ describe('storeUpload and streamFile', () => {
     );
   });
 
+  it('reads chunks in binary COPY form and refuses anything else', () => {
+    expect(() => binaryCopyRows(Buffer.from('seq,data\n0,abc\n'))).toThrow('not a binary COPY stream');
+  });
+
   it('ends a download with an error when the file lost a chunk, never a short file', async () => {
     const pdf = samplePdf('Gappy', 600 * 1024);
     const stored = await storeUpload(api.db, pieces(pdf), { name: 'g.pdf', actorId, maxBytes: 1e8 });
@@ -181,6 +187,30 @@ describe('stale uploads', () => {
     expect(rows.map((r) => r.id).sort()).toEqual([recent, done].sort());
     const chunks = await api.db.pool.query('SELECT 1 FROM file_chunks WHERE file_id = $1', [old]);
     expect(chunks.rowCount).toBe(0);
+  });
+
+  it('sweeps before an upload at most every ten minutes', async () => {
+    const stale = () =>
+      api.db.pool.query(
+        `INSERT INTO files (name, content_type, created_at) VALUES ('s.pdf', 'application/pdf', now() - interval '2 hours')`,
+      );
+    const left = async () =>
+      Number(
+        (
+          await api.db.pool.query<{ n: string }>(
+            `SELECT count(*) AS n FROM files WHERE NOT complete AND created_at < now() - interval '1 hour'`,
+          )
+        ).rows[0]!.n,
+      );
+    const t0 = Date.now() + 3_600_000;
+    await stale();
+    await sweepStaleUploads(api.db, t0);
+    expect(await left()).toBe(0);
+    await stale();
+    await sweepStaleUploads(api.db, t0 + 9 * 60_000);
+    expect(await left()).toBe(1);
+    await sweepStaleUploads(api.db, t0 + 11 * 60_000);
+    expect(await left()).toBe(0);
   });
 });
 

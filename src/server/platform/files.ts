@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
+import type { Connection, Submittable } from 'pg';
 import {
   FILE_EMPTY,
   FILE_TOO_LARGE,
@@ -146,19 +147,30 @@ export async function storeUpload(
   let seq = 0;
   let fileId: number | null = null;
   let contentType = '';
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  // One chunk insert in flight while the next chunk is read from the network; its failure is kept for later.
-  let inflight: Promise<void> | null = null;
+  // Chunk buffers used in turn: while some are being inserted, the next one fills from the network. A buffer is
+  // filled again only once its insert has finished, so no chunk is copied twice or allocated anew. PostgreSQL writes
+  // a few chunks at once on as many connections; the embedded database has one, so one insert runs at a time.
+  const inFlight = database.kind === 'postgres' ? 3 : 1;
+  const buffers = Array.from({ length: inFlight + 1 }, () => Buffer.allocUnsafe(CHUNK_BYTES));
+  const inserts: (Promise<void> | null)[] = buffers.map(() => null);
+  let current = 0;
+  let filled = 0;
+  // The first failed insert, thrown when its buffer is next needed or at the end.
   let failure: { error: unknown } | null = null;
 
+  /** Waits until buffer `i` is no longer being inserted. */
+  const free = async (i: number) => {
+    await inserts[i];
+    inserts[i] = null;
+    if (failure) throw failure.error;
+  };
   const settle = async () => {
-    if (inflight) await inflight;
-    inflight = null;
+    await Promise.all(inserts);
+    inserts.fill(null);
     if (failure) throw failure.error;
   };
 
-  const write = async (chunk: Buffer) => {
+  const write = async (chunk: Buffer, slot: number) => {
     if (fileId === null) {
       const type = await sniffContentType(chunk);
       if (!type) throw new FileRefused('TYPE');
@@ -169,13 +181,12 @@ export async function storeUpload(
       );
       fileId = rows[0]!.id;
     }
-    await settle();
-    inflight = database.pool
+    inserts[slot] = database.pool
       .query('INSERT INTO file_chunks (file_id, seq, data) VALUES ($1, $2, $3)', [fileId, seq++, chunk])
       .then(
         () => undefined,
         (error: unknown) => {
-          failure = { error };
+          failure ??= { error };
         },
       );
   };
@@ -185,21 +196,22 @@ export async function storeUpload(
       size += data.length;
       if (size > options.maxBytes) throw new FileRefused('TOO_LARGE');
       hash.update(data);
-      pending.push(data);
-      pendingBytes += data.length;
-      while (pendingBytes >= CHUNK_BYTES) {
-        const all = pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes);
-        const rest = all.subarray(CHUNK_BYTES);
-        pending = rest.length ? [rest] : [];
-        pendingBytes = rest.length;
-        await write(all.subarray(0, CHUNK_BYTES));
+      for (let at = 0; at < data.length; ) {
+        const copied = data.copy(buffers[current]!, filled, at);
+        filled += copied;
+        at += copied;
+        if (filled === CHUNK_BYTES) {
+          await write(buffers[current]!, current);
+          current = (current + 1) % buffers.length;
+          filled = 0;
+          await free(current);
+        }
       }
     }
     // A parser that cut the file at its limit (multipart) says so: the file was larger than allowed.
     if (stream.truncated) throw new FileRefused('TOO_LARGE');
     if (size === 0) throw new FileRefused('EMPTY');
-    if (pendingBytes > 0)
-      await write(pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes));
+    if (filled > 0) await write(buffers[current]!.subarray(0, filled), current);
     await settle();
     const sha256 = hash.digest('hex');
     await database.pool.query('UPDATE files SET size = $2, sha256 = $3, complete = true WHERE id = $1', [
@@ -257,29 +269,113 @@ export async function fileInfo(database: Database, fileId: number): Promise<File
 }
 
 /**
- * The bytes of a file, read CHUNKS_PER_READ chunks per query as the reader asks for them. A file deleted or
- * changed while it is read ends the stream with an error instead of a short or mixed file.
+ * COPY … TO STDOUT run through pg's query-object interface (the one pg-cursor uses): the rows arrive as the raw
+ * bytes of PostgreSQL's binary COPY format. pg reads ordinary results as text, so a bytea column would come as hex
+ * text twice its size, decoded twice; COPY hands over the bytes as they are stored.
+ */
+class CopyOut implements Submittable {
+  private readonly parts: Buffer[] = [];
+  readonly done: Promise<Buffer>;
+  private settle!: { resolve: (bytes: Buffer) => void; reject: (error: unknown) => void };
+
+  constructor(private readonly text: string) {
+    this.done = new Promise((resolve, reject) => {
+      this.settle = { resolve, reject };
+    });
+  }
+
+  submit(connection: Connection): void {
+    (connection as unknown as { query: (text: string) => void }).query(this.text);
+  }
+
+  // The message's chunk is a view of the connection's read buffer, reused for the next read: keep a copy.
+  handleCopyData(message: { chunk: Buffer }): void {
+    this.parts.push(Buffer.from(message.chunk));
+  }
+
+  handleReadyForQuery(): void {
+    this.settle.resolve(this.parts.length === 1 ? this.parts[0]! : Buffer.concat(this.parts));
+  }
+
+  handleError(error: unknown): void {
+    this.settle.reject(error);
+  }
+
+  handleCommandComplete(): void {}
+  handleRowDescription(): void {}
+  handleDataRow(): void {}
+  handleEmptyQuery(): void {}
+  handlePortalSuspended(): void {}
+  handleCopyInResponse(): void {}
+}
+
+const COPY_SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
+
+/** The (seq, data) rows of a binary COPY; `data` are views of `bytes`. */
+export function binaryCopyRows(bytes: Buffer): { seq: number; data: Buffer }[] {
+  if (bytes.length < 19 || !bytes.subarray(0, 11).equals(COPY_SIGNATURE))
+    throw new Error('not a binary COPY stream');
+  let at = 19 + bytes.readUInt32BE(15);
+  const rows: { seq: number; data: Buffer }[] = [];
+  for (;;) {
+    const fields = bytes.readInt16BE(at);
+    at += 2;
+    if (fields === -1) return rows;
+    if (fields !== 2) throw new Error(`binary COPY row of ${fields} fields, 2 expected`);
+    at += 4; // the int4's length (4)
+    const seq = bytes.readInt32BE(at);
+    at += 4;
+    const length = bytes.readInt32BE(at);
+    at += 4;
+    rows.push({ seq, data: bytes.subarray(at, at + length) });
+    at += length;
+  }
+}
+
+/** Chunks `from` … `from + count - 1` of a file, as stored: one COPY holding the connection only while it runs. */
+async function readChunks(database: Database, fileId: number, from: number, count: number) {
+  if (![fileId, from, count].every(Number.isSafeInteger)) throw new Error('chunk positions must be integers');
+  const client = await database.pool.connect();
+  try {
+    const copy = client.query(
+      new CopyOut(
+        `COPY (SELECT seq, data FROM file_chunks WHERE file_id = ${fileId} AND seq >= ${from}
+                ORDER BY seq LIMIT ${count}) TO STDOUT WITH (FORMAT binary)`,
+      ),
+    );
+    return binaryCopyRows(await copy.done);
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * The bytes of a file, read CHUNKS_PER_READ chunks at a time as the reader asks for them (the next read runs while
+ * the last is written out). A file deleted or changed while it is read ends the stream with an error instead of a
+ * short or mixed file.
  */
 export function streamFile(database: Database, fileId: number, expectedSize?: number): Readable {
+  const read = (from: number) => {
+    const batch = readChunks(database, fileId, from, CHUNKS_PER_READ);
+    // A read ahead that is never awaited (the reader went away) must not fail the process.
+    batch.catch(() => undefined);
+    return batch;
+  };
   async function* chunks() {
     let next = 0;
     let sent = 0;
+    let batch = read(0);
     for (;;) {
-      // Base64: a third more than the bytes, against twice as much as bytea's hex text (pg reads binary results
-      // of a text-mode connection as text, so they are no option).
-      const { rows } = await database.pool.query<{ seq: number; data: string }>(
-        `SELECT seq, encode(data, 'base64') AS data FROM file_chunks
-          WHERE file_id = $1 AND seq >= $2 ORDER BY seq LIMIT $3`,
-        [fileId, next, CHUNKS_PER_READ],
-      );
+      const rows = await batch;
+      const more = rows.length === CHUNKS_PER_READ;
+      if (more) batch = read(next + CHUNKS_PER_READ);
       for (const row of rows) {
-        if (Number(row.seq) !== next) throw new Error(`file ${fileId}: chunk ${next} is missing`);
+        if (row.seq !== next) throw new Error(`file ${fileId}: chunk ${next} is missing`);
         next += 1;
-        const bytes = Buffer.from(row.data, 'base64');
-        sent += bytes.length;
-        yield bytes;
+        sent += row.data.length;
+        yield row.data;
       }
-      if (rows.length < CHUNKS_PER_READ) break;
+      if (!more) break;
     }
     if (expectedSize !== undefined && sent !== expectedSize)
       throw new Error(`file ${fileId}: ${sent} bytes read, ${expectedSize} expected`);
