@@ -70,7 +70,17 @@ const SECTIONS: FieldSection[] = [
   { fields: [{ name: 'notes', label: 'Notes', kind: 'textarea', col: 'col-12' }] },
 ];
 
-const FILTER_NAMES = ['q', 'status', 'serviceType', 'renewalWithin', 'sort'];
+const FILTER_NAMES = [
+  'q',
+  'organization',
+  'organizationName',
+  'status',
+  'serviceType',
+  'renewalWithin',
+  'sort',
+];
+/** An organization's tab fixes its organization: no picker there. */
+const TAB_FILTER_NAMES = FILTER_NAMES.filter((n) => !n.startsWith('organization'));
 const DEFAULTS = { status: 'OPEN' };
 
 function useServiceTypeChoices(): Option[] {
@@ -83,9 +93,20 @@ function useServiceTypeChoices(): Option[] {
   return query.data ?? [];
 }
 
-function filterDefs(serviceTypes: Option[]): FilterDef[] {
+function filterDefs(serviceTypes: Option[], withOrganization: boolean): FilterDef[] {
   return [
     { name: 'q', label: 'Search', kind: 'text', placeholder: 'Number, title or organization' },
+    ...(withOrganization
+      ? [
+          {
+            name: 'organization',
+            label: 'Organization',
+            kind: 'typeahead' as const,
+            url: '/api/suggest/clients/',
+            labelName: 'organizationName',
+          },
+        ]
+      : []),
     {
       name: 'status',
       label: 'Status',
@@ -138,7 +159,7 @@ function Totals({ query }: { query: Record<string, string> }) {
 }
 
 function AgreementList({ organization }: { organization: string | null }) {
-  const state = useQueryFilters(FILTER_NAMES, DEFAULTS);
+  const state = useQueryFilters(organization ? TAB_FILTER_NAMES : FILTER_NAMES, DEFAULTS);
   const serviceTypes = useServiceTypeChoices();
   const place = (id: number): AgreementPlace => ({ organization, agreementId: String(id) });
   const columns: Column<RecordValues>[] = [
@@ -161,7 +182,8 @@ function AgreementList({ organization }: { organization: string | null }) {
       className: 'text-end text-nowrap',
     },
   ];
-  const query = { ...(organization ? { organization } : {}), ...state.values };
+  const { organizationName: _shown, ...values } = state.values;
+  const query = { ...values, ...(organization ? { organization } : {}) };
   return (
     <RecordList<RecordValues>
       title="Agreements"
@@ -171,7 +193,7 @@ function AgreementList({ organization }: { organization: string | null }) {
       heading={organization ? <OrganizationHeader id={organization} title="Agreements" /> : undefined}
       columns={columns}
       state={state}
-      filters={filterDefs(serviceTypes)}
+      filters={filterDefs(serviceTypes, !organization)}
       rowKey={(a) => a.id}
       rowClassName={(a) => ((a.status as Option | null)?.value === 'CLOSED' ? 'sd-row-inactive' : undefined)}
       summary={() => <Totals query={Object.fromEntries(Object.entries(query).filter(([, v]) => v !== ''))} />}
