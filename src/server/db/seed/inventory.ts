@@ -2,6 +2,7 @@
 // and systems, outages and the outage auto-assignment. Built in memory from the seeded PRNG (same data on every
 // machine, dates relative to `today`), then written with one INSERT ... SELECT FROM unnest(...) per table.
 import type pg from 'pg';
+import { reserveIds } from './bulk.js';
 import {
   CATEGORIES,
   CITIES,
@@ -225,15 +226,8 @@ export async function seedInventory(
     if (rows.length === 0) continue;
     const columns = Object.keys(rows[0]!);
     if (columns.includes('id')) {
-      // A block of real ids from the table's own sequence (the lock keeps it contiguous), so references can be
-      // filled in before the insert.
-      await db.query(`LOCK TABLE ${table} IN EXCLUSIVE MODE`);
-      const { rows: reserved } = await db.query<{ last: number }>(
-        `SELECT setval(s, nextval(s) + $2 - 1)::int AS last FROM pg_get_serial_sequence($1, 'id') AS s`,
-        [table, rows.length],
-      );
-      const first = reserved[0]!.last - rows.length + 1;
-      ids[table] = rows.map((_, i) => first + i);
+      // Real ids first, so references can be filled in before the insert.
+      ids[table] = await reserveIds(db, table, rows.length);
     }
     const values = columns.map((name) => {
       const ref = name === 'id' ? table : REFS[name];

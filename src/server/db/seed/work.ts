@@ -3,6 +3,7 @@
 // lunch break and the odd gap, bucket time (administration, training, PTO days). Deterministic like the inventory.
 import type pg from 'pg';
 import { toIsoDate } from '../../../shared/format/date.js';
+import { reserveIds } from './bulk.js';
 import type { Random } from './random.js';
 
 export const DEPARTMENTS = ['Help Desk', 'Field Services', 'Network Engineering', 'Projects', 'Security'];
@@ -269,14 +270,8 @@ export async function seedWork(
     if (rows.length === 0) continue;
     const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
     if (columns.includes('id')) {
-      // Real ids reserved from the table's sequence so references can be filled in before the insert.
-      await db.query(`LOCK TABLE ${table} IN EXCLUSIVE MODE`);
-      const { rows: reserved } = await db.query<{ last: number }>(
-        `SELECT setval(s, nextval(s) + $2 - 1)::int AS last FROM pg_get_serial_sequence($1, 'id') AS s`,
-        [table, rows.length],
-      );
-      const first = reserved[0]!.last - rows.length + 1;
-      ids[table] = rows.map((_, i) => first + i);
+      // Real ids first, so references can be filled in before the insert.
+      ids[table] = await reserveIds(db, table, rows.length);
     }
     for (let from = 0; from < rows.length; from += CHUNK) {
       const chunk = rows.slice(from, from + CHUNK);
