@@ -241,13 +241,19 @@ async function insertService(
   return id;
 }
 
-/** Ends a service the day before `effective` (ISO), with field history. */
-async function endService(tx: pg.PoolClient, serviceId: number, effectiveIso: string, actorId: number) {
+/** Updates one service (`set` over parameters $2…, the id is $1), stamped and versioned, with field history. */
+async function updateService(
+  tx: pg.PoolClient,
+  serviceId: number,
+  set: string,
+  params: unknown[],
+  actorId: number,
+): Promise<void> {
   const before = (await loadRecord(tx, AGREEMENT_SERVICE, serviceId, true))!;
   await tx.query(
-    `UPDATE agreement_services SET end_date = $2::date - 1, version = version + 1, updated_at = now(),
-            updated_by = $3 WHERE id = $1`,
-    [serviceId, effectiveIso, actorId],
+    `UPDATE agreement_services SET ${set}, version = version + 1, updated_at = now(),
+            updated_by = $${params.length + 2} WHERE id = $1`,
+    [serviceId, ...params, actorId],
   );
   const after = (await loadRecord(tx, AGREEMENT_SERVICE, serviceId))!;
   await recordHistory(tx, {
@@ -257,6 +263,10 @@ async function endService(tx: pg.PoolClient, serviceId: number, effectiveIso: st
     changes: historyChanges(AGREEMENT_SERVICE, before, after),
   });
 }
+
+/** Ends a service the day before `effective` (ISO). */
+const endService = (tx: pg.PoolClient, serviceId: number, effectiveIso: string, actorId: number) =>
+  updateService(tx, serviceId, 'end_date = $2::date - 1', [effectiveIso], actorId);
 
 /**
  * Applies a signed amendment's changes to the services: ADD starts a service on the effective date; CHANGE ends the
@@ -374,19 +384,7 @@ export async function applyChanges(
     const unitPrice = c.unit_price ?? service.unit_price;
     if (service.starts_on_or_after) {
       // Starts on the effective date: the new terms are its terms from the start.
-      const before = (await loadRecord(tx, AGREEMENT_SERVICE, service.id, true))!;
-      await tx.query(
-        `UPDATE agreement_services SET quantity = $2, unit_price = $3, version = version + 1, updated_at = now(),
-                updated_by = $4 WHERE id = $1`,
-        [service.id, quantity, unitPrice, actorId],
-      );
-      const after = (await loadRecord(tx, AGREEMENT_SERVICE, service.id))!;
-      await recordHistory(tx, {
-        entity: AGREEMENT_SERVICE.key,
-        entityId: service.id,
-        actorId,
-        changes: historyChanges(AGREEMENT_SERVICE, before, after),
-      });
+      await updateService(tx, service.id, 'quantity = $2, unit_price = $3', [quantity, unitPrice], actorId);
       await tx.query('UPDATE amendment_changes SET result_service_id = $2 WHERE id = $1', [c.id, service.id]);
       continue;
     }
