@@ -92,6 +92,9 @@ export const version = () =>
 export type CodeList<T extends string = string> = readonly { value: T; label: string }[];
 export const codeValues = <T extends string>(list: CodeList<T>) =>
   list.map((c) => c.value) as unknown as readonly [T, ...T[]];
+/** A code list as select options (plain {value, label} objects, not the frozen list itself). */
+export const codeOptions = (list: CodeList): { value: string; label: string }[] =>
+  list.map((c) => ({ value: c.value, label: c.label }));
 export const codeLabel = (list: CodeList, value: string | null | undefined) =>
   value == null ? null : (list.find((c) => c.value === value)?.label ?? value);
 

@@ -1,10 +1,12 @@
 // Agreements: the list (/manage/agreement with filters in the address, and an organization's Agreements tab) with
 // the monthly value of the filtered set, the basics and the field history, in both places.
+
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../shared/format/money';
 import { AGREEMENT_STATUSES, type AgreementTotals, agreementForm } from '../../../shared/schemas/agreement';
 import type { Option } from '../../../shared/schemas/common';
+import { codeOptions } from '../../../shared/schemas/fields';
 import { apiGet } from '../../api/http';
 import { HistoryView } from '../history/history-view';
 import { OrganizationHeader } from '../organizations/organization-header';
@@ -111,7 +113,7 @@ function filterDefs(serviceTypes: Option[], withOrganization: boolean): FilterDe
       name: 'status',
       label: 'Status',
       kind: 'select',
-      options: AGREEMENT_STATUSES.map((s) => ({ ...s })),
+      options: codeOptions(AGREEMENT_STATUSES),
       emptyValue: 'all',
     },
     { name: 'serviceType', label: 'Service Type', kind: 'select', options: serviceTypes },

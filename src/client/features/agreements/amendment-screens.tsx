@@ -1,8 +1,10 @@
 // An agreement's amendments: the list, basics (with its service changes and their before/after table), copy
 // (SPEC §2: redirects to a new amendment carrying the source's id; Cancel returns to the source) and history.
+
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { AMENDMENT_STATUSES, amendmentForm } from '../../../shared/schemas/agreement';
 import type { Option } from '../../../shared/schemas/common';
+import { codeOptions } from '../../../shared/schemas/fields';
 import { formatWhen } from '../history/history-api';
 import { HistoryView } from '../history/history-view';
 import { RecordBasics, type RecordValues } from '../records/record-basics';
@@ -82,7 +84,7 @@ export function AmendmentsPage() {
           name: 'status',
           label: 'Status',
           kind: 'select',
-          options: AMENDMENT_STATUSES.map((s) => ({ ...s })),
+          options: codeOptions(AMENDMENT_STATUSES),
           emptyValue: 'all',
         },
       ]}

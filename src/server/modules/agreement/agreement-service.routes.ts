@@ -1,5 +1,6 @@
 // /api/manage/agreement/{agreementId}/service: an agreement's services (list, basics, save, delete), checked against
 // the agreement's dates and the service type, each change told in the agreement's activity.
+
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { formatMoney, formatQuantity } from '../../../shared/format/money.js';
@@ -12,6 +13,7 @@ import {
   serviceListQuery,
 } from '../../../shared/schemas/agreement.js';
 import type { Option } from '../../../shared/schemas/common.js';
+import { codeOptions } from '../../../shared/schemas/fields.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
@@ -52,7 +54,7 @@ export async function serviceProblems(
   return errors;
 }
 
-/** Active service types for a form; `keep` is the one a record already has (shown even when inactive). */
+/** Active service types for a form (the screen still shows an inactive type a service already has, by name). */
 export async function serviceTypeOptions(db: Queryable): Promise<Option[]> {
   const { rows } = await db.query<{ id: number; name: string; block_hours: boolean }>(
     'SELECT id, name, block_hours FROM service_types WHERE active ORDER BY name, id LIMIT 500',
@@ -124,7 +126,7 @@ export function agreementServiceRoutes(app: FastifyInstance, database: Database,
     },
     formOptions: async (db) => ({
       serviceType: await serviceTypeOptions(db),
-      billingFrequency: BILLING_FREQUENCIES.map((c) => ({ ...c })),
+      billingFrequency: codeOptions(BILLING_FREQUENCIES),
     }),
     hooks: (user, scope) => ({
       validate: async (tx, values, before) => {

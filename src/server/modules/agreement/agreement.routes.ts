@@ -16,7 +16,7 @@ import {
   PERSON_OF_ORGANIZATION,
 } from '../../../shared/schemas/agreement.js';
 import { idParam, type Option } from '../../../shared/schemas/common.js';
-import { codeLabel } from '../../../shared/schemas/fields.js';
+import { codeLabel, codeOptions } from '../../../shared/schemas/fields.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest, notFound, registerUniqueViolation } from '../../platform/errors.js';
@@ -70,13 +70,7 @@ export function agreementList(query: AgreementListQuery, filter: ListFilter, tod
   return { keys: ['t.number'], dir: query.dir };
 }
 
-async function formOptions(db: Queryable): Promise<Record<string, Option[]>> {
-  void db;
-  return {
-    status: AGREEMENT_STATUSES.map((c) => ({ ...c })),
-    type: AGREEMENT_TYPES.map((c) => ({ ...c })),
-  };
-}
+const FORM_OPTIONS = { status: codeOptions(AGREEMENT_STATUSES), type: codeOptions(AGREEMENT_TYPES) };
 
 /** A number not used yet, for a new agreement's form (the unique index still guards the save). */
 async function suggestedNumber(db: Queryable): Promise<string> {
@@ -113,7 +107,7 @@ export function agreementRoutes(app: FastifyInstance, database: Database, timeZo
         notes: null,
       };
     },
-    formOptions,
+    formOptions: () => FORM_OPTIONS,
     listed: async (db, items) => {
       const figures = await figuresOf(
         db,

@@ -16,7 +16,7 @@ import {
   SIGN_NEEDS_DOCUMENT,
 } from '../../../shared/schemas/agreement.js';
 import type { Option } from '../../../shared/schemas/common.js';
-import { BLANK } from '../../../shared/schemas/fields.js';
+import { BLANK, codeOptions } from '../../../shared/schemas/fields.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, registerUniqueViolation } from '../../platform/errors.js';
 import { recordRoutes } from '../../platform/record-routes.js';
@@ -36,7 +36,6 @@ import {
 
 registerUniqueViolation('amendments_number_key', 'number', NUMBER_USED);
 
-const codeOptions = (list: readonly { value: string; label: string }[]) => list.map((c) => ({ ...c }));
 const status = (record: Presented | null) => ((record?.status as Option | null)?.value as string) ?? null;
 
 async function formOptions(db: Queryable, agreementId: number): Promise<Record<string, Option[]>> {

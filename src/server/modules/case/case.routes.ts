@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type CaseListQuery, caseForm, caseListQuery, WORK_STATUSES } from '../../../shared/schemas/case.js';
-import { optionalRef } from '../../../shared/schemas/fields.js';
+import { codeOptions, optionalRef } from '../../../shared/schemas/fields.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { recordRoutes, suggestQuery } from '../../platform/record-routes.js';
@@ -10,9 +10,6 @@ import { type ListFilter, likePattern, param, type SortDef } from '../../platfor
 import { departmentOptions } from '../department/department.routes.js';
 import { organizationOption } from '../person/organization-option.js';
 import { CASE } from './case.record.js';
-
-const options = (list: readonly { value: string; label: string }[]) =>
-  list.map((c) => ({ value: c.value, label: c.label }));
 
 /** Filters and sort of the Cases & Tasks list. Newest first by number: the organization and assignee filters walk
  * cases_org_status_idx / cases_assigned_status_idx (…, status, id) in order, the rest the primary key. */
@@ -56,7 +53,10 @@ export function caseRoutes(app: FastifyInstance, database: Database, timeZone: s
       assignedTo: null,
       description: null,
     }),
-    formOptions: async (db) => ({ status: options(WORK_STATUSES), department: await departmentOptions(db) }),
+    formOptions: async (db) => ({
+      status: codeOptions(WORK_STATUSES),
+      department: await departmentOptions(db),
+    }),
   });
 
   // Open cases, optionally of one organization, by title or number; label "#id title", newest first.

@@ -11,7 +11,7 @@ import {
   equipmentListQuery,
   PERSON_OF_ORGANIZATION,
 } from '../../../shared/schemas/equipment.js';
-import { optionalRef } from '../../../shared/schemas/fields.js';
+import { codeOptions, optionalRef } from '../../../shared/schemas/fields.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
@@ -19,9 +19,6 @@ import { recordRoutes, suggestQuery } from '../../platform/record-routes.js';
 import { type ListFilter, likePattern, param, type Queryable, type SortDef } from '../../platform/records.js';
 import { organizationOption } from '../person/organization-option.js';
 import { EQUIPMENT } from './equipment.record.js';
-
-const options = (list: readonly { value: string; label: string }[]) =>
-  list.map((c) => ({ value: c.value, label: c.label }));
 
 /** Filters and sort of the list. Every filter code keeps a name-ordered index usable (equipment_name_idx,
  * equipment_active_name_idx, equipment_org_name_idx), so a deep page costs what the first one does. */
@@ -64,8 +61,8 @@ async function formOptions(db: Queryable): Promise<Record<string, Option[]>> {
   return {
     category: categories.rows.map((r) => ({ value: r.id, label: r.name })),
     status: statuses.rows.map((r) => ({ value: r.id, label: r.name })),
-    antivirusState: options(ANTIVIRUS_STATES),
-    bitlockerState: options(BITLOCKER_STATES),
+    antivirusState: codeOptions(ANTIVIRUS_STATES),
+    bitlockerState: codeOptions(BITLOCKER_STATES),
   };
 }
 

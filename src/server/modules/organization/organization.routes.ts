@@ -1,6 +1,8 @@
 // /api/manage/organization (list, basics, save, delete) and the client pickers /api/suggest/clients(-active)/.
+
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { codeOptions } from '../../../shared/schemas/fields.js';
 import {
   organizationForm,
   organizationListQuery,
@@ -19,9 +21,6 @@ registerUniqueViolation(
   'shortCode',
   'This short code is already used by another organization.',
 );
-
-const options = (list: readonly { value: string; label: string }[]) =>
-  list.map((c) => ({ value: c.value, label: c.label }));
 
 export function organizationRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
   recordRoutes(app, database, timeZone, {
@@ -62,9 +61,9 @@ export function organizationRoutes(app: FastifyInstance, database: Database, tim
       notes: null,
     }),
     formOptions: () => ({
-      salesStatus: options(SALES_STATUSES),
-      vendorStatus: options(VENDOR_STATUSES),
-      rmmPlan: options(RMM_PLANS),
+      salesStatus: codeOptions(SALES_STATUSES),
+      vendorStatus: codeOptions(VENDOR_STATUSES),
+      rmmPlan: codeOptions(RMM_PLANS),
     }),
     hooks: () => ({
       validate: async (tx, values, before) => {

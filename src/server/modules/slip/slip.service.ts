@@ -1,9 +1,11 @@
 // Time slips (SPEC §3 Slip, §5): one query presents any number of slips with their task, case, organization, biller
 // and stamps; saves check the owner, the version and that the task and its case are open, in one transaction.
 // Slips hold the local work date with start and stop times of day (ARCHITECTURE §4): nothing here shifts zones.
+
 import { minutesToHmm } from '../../../shared/format/duration.js';
 import { formatTimeOfDay, fromDbTime, toDbTime } from '../../../shared/format/time-of-day.js';
 import type { Option } from '../../../shared/schemas/common.js';
+import { codeOptions } from '../../../shared/schemas/fields.js';
 import {
   type Bucket,
   CLOSED_CASE,
@@ -21,12 +23,9 @@ import { badRequest, conflict, HttpError, notFound, requireVersion } from '../..
 import type { Queryable } from '../../platform/records.js';
 import { changedByMessage } from '../../platform/stamp.js';
 
-const options = (list: readonly { value: string; label: string }[]): Option[] =>
-  list.map((c) => ({ value: c.value, label: c.label }));
-
-export const whereOptions = () => options(WHERE_OPTIONS);
-export const howOptions = () => options(HOW_OPTIONS);
-export const rateMultiplierOptions = () => options(RATE_MULTIPLIER_OPTIONS);
+export const whereOptions = () => codeOptions(WHERE_OPTIONS);
+export const howOptions = () => codeOptions(HOW_OPTIONS);
+export const rateMultiplierOptions = () => codeOptions(RATE_MULTIPLIER_OPTIONS);
 
 /** Billers to pick from: active staff, by name (bounded; a managed service provider has dozens, not thousands). */
 export async function billerOptions(db: Queryable): Promise<Option[]> {

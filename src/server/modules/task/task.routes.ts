@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { titleCase } from '../../../shared/format/title-case.js';
 import { WORK_STATUSES } from '../../../shared/schemas/case.js';
 import type { Option } from '../../../shared/schemas/common.js';
-import { requiredRef } from '../../../shared/schemas/fields.js';
+import { codeOptions, requiredRef } from '../../../shared/schemas/fields.js';
 import { CASE_CLOSED, type TaskListQuery, taskForm, taskListQuery } from '../../../shared/schemas/task.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
@@ -23,9 +23,6 @@ import {
 } from '../../platform/records.js';
 import { departmentOptions } from '../department/department.routes.js';
 import { TASK } from './task.record.js';
-
-const options = (list: readonly { value: string; label: string }[]) =>
-  list.map((c) => ({ value: c.value, label: c.label }));
 
 /** Filters and sort: a case's tasks in creation order through tasks_case_idx (case_id, id). */
 export function taskList(query: TaskListQuery, filter: ListFilter): SortDef {
@@ -81,7 +78,10 @@ export function taskRoutes(app: FastifyInstance, database: Database, timeZone: s
       outage: await optionOf(db, 'SELECT id, title AS label FROM outages WHERE id = $1', query.outageId),
       description: null,
     }),
-    formOptions: async (db) => ({ status: options(WORK_STATUSES), department: await departmentOptions(db) }),
+    formOptions: async (db) => ({
+      status: codeOptions(WORK_STATUSES),
+      department: await departmentOptions(db),
+    }),
     // SPEC §5: case task titles are title-cased.
     toValues: ({ version: _version, ...values }) => ({ ...values, title: titleCase(values.title) }),
     hooks: () => ({
