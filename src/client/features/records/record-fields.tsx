@@ -97,8 +97,14 @@ export function RecordField(props: {
         />
       );
     case 'select': {
-      const options = f.options ?? props.formOptions[f.name] ?? [];
-      const current = asOption(value)?.value ?? (typeof value === 'string' ? value : null);
+      const offered = f.options ?? props.formOptions[f.name] ?? [];
+      // A saved choice no longer offered (e.g. a type made inactive) still shows by its name and can be kept.
+      const saved = asOption(value);
+      const options =
+        saved && !offered.some((o) => String(o.value) === String(saved.value))
+          ? [saved, ...offered]
+          : offered;
+      const current = saved?.value ?? (typeof value === 'string' ? value : null);
       return (
         <Select
           {...common}
