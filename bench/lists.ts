@@ -14,7 +14,7 @@ import {
   ORG_SUFFIXES,
 } from '../src/server/db/seed/inventory-data.js';
 import { hashPassword } from '../src/server/platform/passwords.js';
-import { benchDatabase, capture, count, ms, percentile, seconds } from './support.js';
+import { benchDatabase, capture, count, dropForLoad, ms, percentile, seconds } from './support.js';
 
 const ORGS = Number(process.env.BENCH_LIST_ORGS ?? 100_000);
 const DEVICES = Number(process.env.BENCH_LIST_DEVICES ?? 1_000_000);
@@ -28,19 +28,7 @@ async function load(database: Database): Promise<string> {
   const db = await database.pool.connect();
   try {
     const t0 = performance.now();
-    const { rows: indexes } = await db.query<{ name: string; def: string }>(
-      `SELECT indexname AS name, indexdef AS def FROM pg_indexes
-        WHERE schemaname = 'public' AND tablename = ANY($1)
-          AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE contype IN ('p', 'u'))`,
-      [TABLES],
-    );
-    const { rows: keys } = await db.query<{ name: string; table: string; def: string }>(
-      `SELECT conname AS name, conrelid::regclass::text AS table, pg_get_constraintdef(oid) AS def
-         FROM pg_constraint WHERE contype = 'f' AND conrelid::regclass::text = ANY($1)`,
-      [TABLES],
-    );
-    for (const k of keys) await db.query(`ALTER TABLE ${k.table} DROP CONSTRAINT ${k.name}`);
-    for (const i of indexes) await db.query(`DROP INDEX ${i.name}`);
+    const restore = await dropForLoad(db, TABLES, { keys: true });
 
     // random() after setseed: the same data on every run and both databases.
     await db.query('SELECT setseed(0.2026)');
@@ -115,10 +103,7 @@ async function load(database: Database): Promise<string> {
     }
     const loaded = seconds(t0);
     const t1 = performance.now();
-    await db.query(`SET maintenance_work_mem = '256MB'`);
-    for (const i of indexes) await db.query(i.def);
-    for (const k of keys) await db.query(`ALTER TABLE ${k.table} ADD CONSTRAINT ${k.name} ${k.def}`);
-    await db.query('ANALYZE');
+    await restore();
     return `${loaded} s, indexes, keys and ANALYZE ${seconds(t1)} s`;
   } finally {
     db.release();

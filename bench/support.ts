@@ -108,3 +108,35 @@ export async function startBuiltServer(
   };
   return { base, stop };
 }
+
+/**
+ * A bulk load as an import would run it: the tables' secondary indexes (and, with `keys`, their foreign keys) are
+ * dropped; the returned function rebuilds them and runs ANALYZE.
+ */
+export async function dropForLoad(
+  db: pg.PoolClient,
+  tables: string[],
+  options: { keys: boolean },
+): Promise<() => Promise<void>> {
+  const { rows: indexes } = await db.query<{ name: string; def: string }>(
+    `SELECT indexname AS name, indexdef AS def FROM pg_indexes
+      WHERE schemaname = 'public' AND tablename = ANY($1)
+        AND indexname NOT IN (SELECT conname FROM pg_constraint WHERE contype IN ('p', 'u'))`,
+    [tables],
+  );
+  const { rows: keys } = options.keys
+    ? await db.query<{ name: string; table: string; def: string }>(
+        `SELECT conname AS name, conrelid::regclass::text AS table, pg_get_constraintdef(oid) AS def
+           FROM pg_constraint WHERE contype = 'f' AND conrelid::regclass::text = ANY($1)`,
+        [tables],
+      )
+    : { rows: [] };
+  for (const k of keys) await db.query(`ALTER TABLE ${k.table} DROP CONSTRAINT ${k.name}`);
+  for (const i of indexes) await db.query(`DROP INDEX ${i.name}`);
+  return async () => {
+    await db.query(`SET maintenance_work_mem = '256MB'`);
+    for (const i of indexes) await db.query(i.def);
+    for (const k of keys) await db.query(`ALTER TABLE ${k.table} ADD CONSTRAINT ${k.name} ${k.def}`);
+    await db.query('ANALYZE');
+  };
+}
