@@ -442,3 +442,39 @@ export async function makeAgreementService(
   );
   return { id: rows[0]!.id, serviceTypeId };
 }
+
+/** An open opportunity of an organization at the first default stage (Qualification, 10%). */
+export async function makeOpportunity(
+  db: Db,
+  over: Partial<{
+    organizationId: number;
+    number: string;
+    title: string;
+    stageId: number;
+    outcome: string;
+    amount: string;
+    probability: number;
+    closeDate: string | null;
+    ownerId: number | null;
+  }> = {},
+): Promise<{ id: number; number: string; organizationId: number }> {
+  counter += 1;
+  const organizationId = over.organizationId ?? (await makeOrganization(db)).id;
+  const number = over.number ?? `OP-${process.pid % 1000}-${counter}`;
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO opportunities (organization_id, number, title, stage_id, outcome, amount, probability, close_date, owner_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [
+      organizationId,
+      number,
+      over.title ?? `Server refresh ${counter}`,
+      over.stageId ?? 1,
+      over.outcome ?? 'OPEN',
+      over.amount ?? '1000.00',
+      over.probability ?? 10,
+      over.closeDate ?? null,
+      over.ownerId ?? null,
+    ],
+  );
+  return { id: rows[0]!.id, number, organizationId };
+}

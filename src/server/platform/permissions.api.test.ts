@@ -7,6 +7,7 @@ import {
   makeAdmin,
   makeAgreement,
   makeCase,
+  makeOpportunity,
   makeOrganization,
   makeSlip,
   makeTask,
@@ -18,7 +19,7 @@ import { allows, RECORD_ACCESS, type RecordKind } from '../../shared/permissions
 type Caller = Awaited<ReturnType<ApiHarness['signIn']>>;
 let api: ApiHarness;
 const as: Record<'technician' | 'administrator', Caller> = {} as never;
-const ids = { technician: 0, administrator: 0, agreement: 0 };
+const ids = { technician: 0, administrator: 0, agreement: 0, opportunity: 0 };
 beforeAll(async () => {
   api = await setupApi();
   const tech = await makeUser(api.db.pool, { firstName: 'Tess', lastName: 'Tech' });
@@ -28,6 +29,7 @@ beforeAll(async () => {
   as.technician = await api.signIn(tech.email, TEST_PASSWORD);
   as.administrator = await api.signIn(admin.email, TEST_PASSWORD);
   ids.agreement = (await makeAgreement(api.db.pool)).id;
+  ids.opportunity = (await makeOpportunity(api.db.pool)).id;
 });
 afterAll(() => api?.close());
 
@@ -49,6 +51,10 @@ const PATHS: Record<RecordKind, string> = {
   agreementService: '/api/manage/agreement/{agreement}/service',
   amendment: '/api/manage/agreement/{agreement}/amendment',
   agreementDocument: '/api/manage/agreement/{agreement}/document',
+  opportunity: '/api/manage/opportunity',
+  // Records under an opportunity: {opportunity} is one made for these tests.
+  proposal: '/api/manage/opportunity/{opportunity}/proposal',
+  opportunityDocument: '/api/manage/opportunity/{opportunity}/document',
   amendmentType: '/api/admin/amendment-type',
   serviceType: '/api/admin/service-type',
 };
@@ -63,7 +69,9 @@ describe('records', () => {
       const access = RECORD_ACCESS[kind];
       it(`${kind} × ${role}: read ${allows({ isAdmin }, access.read)}, save ${allows({ isAdmin }, access.write)}, delete ${allows({ isAdmin }, access.delete)}`, async () => {
         const caller = as[role];
-        const path = PATHS[kind].replace('{agreement}', String(ids.agreement));
+        const path = PATHS[kind]
+          .replace('{agreement}', String(ids.agreement))
+          .replace('{opportunity}', String(ids.opportunity));
         const read = allows({ isAdmin }, access.read);
         const list = await caller.get(path);
         expect(list.statusCode, list.body).toBe(read ? 200 : 403);

@@ -56,16 +56,6 @@ export const CHANGE_KINDS = [
 ] as const satisfies CodeList;
 export type ChangeKind = (typeof CHANGE_KINDS)[number]['value'];
 
-export const ACTIVITY_KINDS = [
-  { value: 'CREATED', label: 'Created' },
-  { value: 'STATUS', label: 'Status' },
-  { value: 'SERVICE', label: 'Service' },
-  { value: 'AMENDMENT', label: 'Amendment' },
-  { value: 'DOCUMENT', label: 'Document' },
-  { value: 'NOTE', label: 'Note' },
-] as const satisfies CodeList;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number]['value'];
-
 // ---- Messages (shown under the field they name) ----
 export const END_BEFORE_START = 'The end date cannot be before the start date.';
 export const RENEWAL_BEFORE_START = 'The renewal date cannot be before the start date.';
@@ -298,16 +288,3 @@ export type AsOfService = {
   monthly: string;
 };
 export type AsOf = { date: string; services: AsOfService[]; monthlyValue: string; coveredHours: string };
-
-export const activityQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  after: z.string().max(500).optional(),
-});
-export const activityNoteForm = z.object({ text: requiredText(4000) });
-export type Activity = {
-  id: number;
-  kind: Option;
-  text: string;
-  actor: Option | null;
-  at: string;
-};

@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useParams } from 'react-router';
+import { activityKey } from '../activity/activity-timeline';
 import { DocumentBasics } from '../documents/document-basics';
 import { DocumentList } from '../documents/document-list';
 import { HistoryView } from '../history/history-view';
@@ -29,7 +30,9 @@ export function AgreementDocumentBasicsPage() {
   const queryClient = useQueryClient();
   // A document change is an entry of the agreement's activity timeline.
   const changed = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: ['agreement-activity', place.agreementId] });
+    void queryClient.invalidateQueries({
+      queryKey: activityKey(`/api/manage/agreement/${place.agreementId}/activity`),
+    });
   }, [queryClient, place.agreementId]);
   return (
     <DocumentBasics

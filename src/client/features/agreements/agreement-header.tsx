@@ -13,6 +13,7 @@ import type { Option } from '../../../shared/schemas/common';
 import { loadEntity } from '../../api/entity';
 import { apiGet } from '../../api/http';
 import { DateInput } from '../../ui';
+import { activityKey } from '../activity/activity-timeline';
 import { type AgreementPlace, type AgreementScreen, agreementPath } from './agreement-paths';
 
 export type AgreementSummary = {
@@ -40,7 +41,7 @@ export function useAgreementChanged(agreementId: string) {
   return () => {
     for (const key of [
       ['agreement-as-of', agreementId],
-      ['agreement-activity', agreementId],
+      activityKey(`/api/manage/agreement/${agreementId}/activity`),
       ['service'],
       ['amendment'],
       ['agreement'],

@@ -1,7 +1,10 @@
 // Agreements (what a customer pays for and what work is covered): services, amendments and their service
 // changes, documents, the activity timeline, and the admin lists they draw on (service and amendment types).
+// Opportunities (possible sales): proposals and their lines, documents, the activity timeline; a won one is linked
+// to the agreement it became, both ways.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -15,7 +18,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { stamps } from './columns.js';
-import { organizations, people } from './inventory.js';
+import { organizations, outages, people } from './inventory.js';
 import { files } from './platform.js';
 import { users } from './staff.js';
 
@@ -63,6 +66,10 @@ export const agreements = pgTable(
     billingContactId: integer('billing_contact_id').references(() => people.id, { onDelete: 'set null' }),
     accountManagerId: integer('account_manager_id').references(() => users.id, { onDelete: 'set null' }),
     notes: text('notes'),
+    // The won opportunity this agreement was created from.
+    opportunityId: integer('opportunity_id').references((): AnyPgColumn => opportunities.id, {
+      onDelete: 'set null',
+    }),
     ...stamps(),
   },
   (t) => [
@@ -191,4 +198,125 @@ export const agreementActivities = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('agreement_activities_agreement_idx').on(t.agreementId, t.at, t.id)],
+);
+
+export const opportunities = pgTable(
+  'opportunities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    number: text('number').notNull(),
+    title: text('title').notNull(),
+    // The stage's id in the opportunity settings; outcome (OPEN, WON, LOST) is the stage's, kept here for filters.
+    stageId: integer('stage_id').notNull(),
+    outcome: text('outcome').notNull().default('OPEN'),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull().default('0'),
+    probability: integer('probability').notNull(),
+    closeDate: date('close_date'),
+    source: text('source'),
+    lostReason: text('lost_reason'),
+    notes: text('notes'),
+    outageId: integer('outage_id').references(() => outages.id, { onDelete: 'set null' }),
+    agreementId: integer('agreement_id').references((): AnyPgColumn => agreements.id, {
+      onDelete: 'set null',
+    }),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('opportunities_number_key').on(sql`lower(${t.number})`),
+    index('opportunities_number_idx').on(t.number, t.id),
+    index('opportunities_org_number_idx').on(t.organizationId, t.number, t.id),
+    index('opportunities_outcome_close_idx').on(t.outcome, t.closeDate, t.id),
+    index('opportunities_close_idx').on(t.closeDate, t.id),
+    index('opportunities_title_idx').on(t.title, t.id),
+    index('opportunities_amount_idx').on(t.amount, t.id),
+    index('opportunities_owner_idx').on(t.ownerId),
+    index('opportunities_stage_idx').on(t.stageId),
+    index('opportunities_outage_idx').on(t.outageId),
+    check('opportunities_probability', sql`${t.probability} BETWEEN 0 AND 100`),
+    check('opportunities_amount', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const proposals = pgTable(
+  'proposals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => opportunities.id),
+    number: text('number').notNull(),
+    title: text('title').notNull(),
+    status: text('status').notNull().default('DRAFT'),
+    validUntil: date('valid_until'),
+    // Rich text (SPEC §9 formats), sanitized on save.
+    terms: text('terms'),
+    copiedFromId: integer('copied_from_id').references((): AnyPgColumn => proposals.id, {
+      onDelete: 'set null',
+    }),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('proposals_number_key').on(sql`lower(${t.number})`),
+    index('proposals_opportunity_idx').on(t.opportunityId, t.id),
+    index('proposals_title_idx').on(t.title, t.id),
+  ],
+);
+
+/** One line of a proposal: a service type or free text, quantity, unit price, one-time or monthly. */
+export const proposalLines = pgTable(
+  'proposal_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    proposalId: integer('proposal_id')
+      .notNull()
+      .references(() => proposals.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    serviceTypeId: integer('service_type_id').references(() => serviceTypes.id),
+    description: text('description'),
+    quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2 }).notNull(),
+    recurrence: text('recurrence').notNull(),
+  },
+  (t) => [
+    index('proposal_lines_proposal_idx').on(t.proposalId, t.position),
+    check('proposal_lines_amounts', sql`${t.quantity} >= 0 AND ${t.unitPrice} >= 0`),
+    check('proposal_lines_what', sql`${t.serviceTypeId} IS NOT NULL OR ${t.description} IS NOT NULL`),
+  ],
+);
+
+export const opportunityDocuments = pgTable(
+  'opportunity_documents',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => opportunities.id),
+    title: text('title').notNull(),
+    kind: text('kind').notNull(),
+    signedDate: date('signed_date'),
+    fileId: integer('file_id').references(() => files.id),
+    notes: text('notes'),
+    ...stamps(),
+  },
+  (t) => [index('opportunity_documents_opportunity_idx').on(t.opportunityId, t.id)],
+);
+
+/** The opportunity's timeline: created, stage changes, proposals, documents, won, and notes. */
+export const opportunityActivities = pgTable(
+  'opportunity_activities',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    opportunityId: integer('opportunity_id')
+      .notNull()
+      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    text: text('text').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('opportunity_activities_opportunity_idx').on(t.opportunityId, t.at, t.id)],
 );

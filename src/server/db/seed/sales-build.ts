@@ -3,7 +3,8 @@
 // (signed ones already applied to the services the way signing applies them, the others not), documents with small
 // PDF files, and the activity timeline. Dates are relative to `today`; nothing happened later than yesterday.
 import { formatMoney, formatQuantity } from '../../../shared/format/money.js';
-import { type ActivityKind, BILLING_FREQUENCIES } from '../../../shared/schemas/agreement.js';
+import type { ActivityKind } from '../../../shared/schemas/activity.js';
+import { BILLING_FREQUENCIES } from '../../../shared/schemas/agreement.js';
 import { AMENDMENT_SETTINGS_DEFAULTS } from '../../../shared/schemas/amendment-settings.js';
 import { minimalPdf } from './demo-pdf.js';
 import type { Random } from './random.js';

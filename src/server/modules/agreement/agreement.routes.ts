@@ -7,8 +7,6 @@ import {
   AGREEMENT_TYPES,
   type AgreementListQuery,
   type AgreementTotals,
-  activityNoteForm,
-  activityQuery,
   agreementForm,
   agreementListQuery,
   asOfQuery,
@@ -18,21 +16,14 @@ import {
 import { idParam, type Option } from '../../../shared/schemas/common.js';
 import { codeLabel, codeOptions } from '../../../shared/schemas/fields.js';
 import type { Database } from '../../db/client.js';
+import { activityRoutes } from '../../platform/activity.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest, notFound, registerUniqueViolation } from '../../platform/errors.js';
 import { recordRoutes } from '../../platform/record-routes.js';
-import {
-  type ListFilter,
-  likePattern,
-  param,
-  type Queryable,
-  requireRecord,
-  type SortDef,
-} from '../../platform/records.js';
-import { withTransaction } from '../../platform/transaction.js';
+import { type ListFilter, likePattern, param, type Queryable, type SortDef } from '../../platform/records.js';
 import { wallClockOf } from '../outage/company-time.js';
 import { organizationOption } from '../person/organization-option.js';
-import { addActivity, listActivities } from './activity.js';
+import { AGREEMENT_ACTIVITY, addActivity } from './activity.js';
 import { AGREEMENT } from './agreement.record.js';
 import { asOf, figuresOf, inForce, MONTHLY_SQL } from './agreement-figures.js';
 
@@ -175,9 +166,6 @@ export function agreementRoutes(app: FastifyInstance, database: Database, timeZo
   const canRead = async (request: FastifyRequest) => {
     authorize(currentUser(request), 'read:agreement');
   };
-  const canWrite = async (request: FastifyRequest) => {
-    authorize(currentUser(request), 'write:agreement');
-  };
 
   // The monthly recurring value of the whole filtered set (not only the rows loaded), fetched once per filter.
   api.get(
@@ -220,31 +208,10 @@ export function agreementRoutes(app: FastifyInstance, database: Database, timeZo
     },
   );
 
-  api.get(
-    '/api/manage/agreement/:id/activity',
-    { schema: { params: idParam, querystring: activityQuery }, preValidation: canRead },
-    async (request) => {
-      await requireRecord(database.pool, AGREEMENT, request.params.id);
-      return listActivities(database.pool, request.params.id, request.query);
-    },
-  );
-
-  api.post(
-    '/api/manage/agreement/:id/activity',
-    { schema: { params: idParam, body: activityNoteForm }, preValidation: canWrite },
-    async (request) => {
-      const user = currentUser(request);
-      const agreementId = request.params.id;
-      return withTransaction(database, async ({ client }) => {
-        // Locks the agreement, so a note never lands on one being deleted.
-        const { rows } = await client.query('SELECT 1 FROM agreements WHERE id = $1 FOR SHARE', [
-          agreementId,
-        ]);
-        if (rows.length === 0) await requireRecord(client, AGREEMENT, agreementId);
-        await addActivity(client, { agreementId, kind: 'NOTE', text: request.body.text, actorId: user.id });
-        const page = await listActivities(client, agreementId, { limit: 1 });
-        return { activity: page.items[0] };
-      });
-    },
-  );
+  activityRoutes(app, database, {
+    path: '/api/manage/agreement/:id/activity',
+    key: 'agreement',
+    def: AGREEMENT,
+    log: AGREEMENT_ACTIVITY,
+  });
 }
