@@ -58,6 +58,8 @@ const COLUMNS = [
   { key: 'amount', label: 'Amount', width: 88, align: 'right' },
 ] as const;
 const CELL_GAP = 8;
+/** A column's text width: a gap before the next column, none after the last (amounts end at the margin). */
+const cellWidth = (c: (typeof COLUMNS)[number]) => (c.key === 'amount' ? c.width : c.width - CELL_GAP);
 const BODY_SIZE = 10;
 
 /** What the PDF shows of one proposal. */
@@ -166,7 +168,7 @@ function tableHeader(doc: Doc) {
   const y = doc.y;
   use(doc, 'bold', BODY_SIZE);
   for (const c of COLUMNS) {
-    doc.text(c.label, x, y, { width: c.width - CELL_GAP, align: c.align, lineBreak: false });
+    doc.text(c.label, x, y, { width: cellWidth(c), align: c.align, lineBreak: false });
     x += c.width;
   }
   doc.y = y + doc.currentLineHeight(true) + 3;
@@ -198,7 +200,7 @@ function linesTable(doc: Doc, lines: ProposalLine[]) {
     const values = cells(line);
     use(doc, 'regular', BODY_SIZE);
     const height = Math.max(
-      ...COLUMNS.map((c) => doc.heightOfString(values[c.key] || ' ', { width: c.width - CELL_GAP })),
+      ...COLUMNS.map((c) => doc.heightOfString(values[c.key] || ' ', { width: cellWidth(c) })),
     );
     if (doc.y + height + 6 > BOTTOM) {
       doc.addPage();
@@ -209,7 +211,7 @@ function linesTable(doc: Doc, lines: ProposalLine[]) {
     const top = doc.y;
     let x = LEFT;
     for (const c of COLUMNS) {
-      doc.text(values[c.key], x, top, { width: c.width - CELL_GAP, align: c.align });
+      doc.text(values[c.key], x, top, { width: cellWidth(c), align: c.align });
       x += c.width;
     }
     doc.y = top + height + 3;
@@ -240,32 +242,37 @@ function totalsBlock(doc: Doc, lines: ProposalLine[]) {
       width: labelWidth - CELL_GAP,
       align: 'right',
     });
-    doc.text(value, x + labelWidth, y, { width: valueWidth - CELL_GAP, align: 'right' });
+    doc.text(value, x + labelWidth, y, { width: valueWidth, align: 'right' });
     doc.moveDown(0.3);
   }
   doc.moveDown(1);
 }
 
-/** One block's runs as one flowing paragraph (fonts and lines changing within it) at x, wrapped to width. */
+/** One block's runs as flowing text (fonts changing within it) at x, wrapped to width; a break starts a new line. */
 function paragraph(doc: Doc, runs: Run[], x: number, width: number, size: number, allBold = false) {
   if (runs.length === 0) {
     doc.moveDown(0.5);
     return;
   }
-  // A break belongs to the text before it, so a run never starts a line with a stray empty segment.
-  const parts: Run[] = [];
+  // pdfkit drops a line break inside a chain of continued segments: each line is a chain of its own.
+  const lines: Run[][] = [[]];
   for (const run of runs) {
-    const last = parts[parts.length - 1];
-    if (run.text === '\n' && last) last.text += '\n';
-    else parts.push({ ...run });
+    if (run.text === '\n') lines.push([]);
+    else lines[lines.length - 1]!.push(run);
   }
-  parts.forEach((run, i) => {
-    const continued = i < parts.length - 1;
-    use(doc, fontOf({ bold: allBold || run.bold, italic: run.italic }), size);
-    const options = { width, continued, underline: !!run.underline, strike: !!run.strike, lineGap: 1 };
-    if (i === 0) doc.text(run.text, x, doc.y, options);
-    else doc.text(run.text, options);
-  });
+  for (const line of lines) {
+    if (line.length === 0) {
+      use(doc, 'regular', size).text(' ', x, doc.y, { width, lineGap: 1 });
+      continue;
+    }
+    line.forEach((run, i) => {
+      const continued = i < line.length - 1;
+      use(doc, fontOf({ bold: allBold || run.bold, italic: run.italic }), size);
+      const options = { width, continued, underline: !!run.underline, strike: !!run.strike, lineGap: 1 };
+      if (i === 0) doc.text(run.text, x, doc.y, options);
+      else doc.text(run.text, options);
+    });
+  }
 }
 
 function terms(doc: Doc, html: string | null) {
