@@ -1,6 +1,7 @@
 // A proposal's lines: edited as rows (a service type or free text, quantity, unit price, one-time or monthly; added,
 // removed and reordered) with the one-time, monthly and first-year totals following every keystroke, exact to the
 // cent with the same arithmetic the server uses; read as a table with its totals. Also the terms' rich text field.
+import { useState } from 'react';
 import { Button, Table } from 'react-bootstrap';
 import { formatMoney, formatQuantity, lineAmount, parseDecimal } from '../../../shared/format/money';
 import type { Option } from '../../../shared/schemas/common';
@@ -253,12 +254,28 @@ function errorsByLine(errors: string[] | undefined, count: number): { rows: stri
 /** The lines field of the proposal form: the table when reading, the rows when editing; totals in both. */
 export function LinesField({ value, set, errors, readOnly, formOptions }: CustomFieldProps) {
   const rows = (value as Row[] | undefined) ?? [];
-  const { rows: rowErrors, other } = errorsByLine(errors, rows.length);
+  // SPEC §5: changing a line hides its errors until the next check; adding, removing or moving a line renumbers
+  // them, so all of them are hidden then.
+  const [cleared, setCleared] = useState<{ for?: string[]; rows: Set<number>; all: boolean }>({
+    rows: new Set(),
+    all: false,
+  });
+  const current = cleared.for === errors ? cleared : { rows: new Set<number>(), all: false };
+  const shown = current.all ? [] : errors;
+  const { rows: rowErrors, other } = errorsByLine(shown, rows.length);
+  const change = (next: Row[], row?: number) => {
+    setCleared({
+      for: errors,
+      rows: row === undefined ? current.rows : new Set([...current.rows, row]),
+      all: current.all || row === undefined,
+    });
+    set(next);
+  };
   const move = (i: number, by: -1 | 1) => {
     const next = [...rows];
     const [row] = next.splice(i, 1);
     next.splice(i + by, 0, row!);
-    set(next);
+    change(next);
   };
   return (
     <div className="mb-3" data-field="lines">
@@ -274,24 +291,29 @@ export function LinesField({ value, set, errors, readOnly, formOptions }: Custom
               row={row}
               index={i}
               count={rows.length}
-              errors={rowErrors[i] ?? []}
+              errors={current.rows.has(i) ? [] : (rowErrors[i] ?? [])}
               formOptions={formOptions}
-              update={(next) => set(rows.map((r, j) => (j === i ? next : r)))}
+              update={(next) =>
+                change(
+                  rows.map((r, j) => (j === i ? next : r)),
+                  i,
+                )
+              }
               move={(by) => move(i, by)}
-              remove={() => set(rows.filter((_, j) => j !== i))}
+              remove={() => change(rows.filter((_, j) => j !== i))}
             />
           ))}
           <Button
             size="sm"
             variant="outline-primary"
             className="mb-2"
-            onClick={() => set([...rows, NEW_LINE])}
+            onClick={() => change([...rows, NEW_LINE])}
           >
             Add Line
           </Button>
         </>
       )}
-      {other.length ? (
+      {other.length && current.rows.size === 0 ? (
         <ul className="invalid-feedback d-block ps-3 mb-2" role="alert">
           {other.map((e) => (
             <li key={e}>{e}</li>
