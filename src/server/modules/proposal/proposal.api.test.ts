@@ -139,6 +139,25 @@ describe('proposals', () => {
     expect(await activity(opp.id)).toEqual([`Proposal ${p.number} created: Server refresh`]);
   });
 
+  it('rounds each line to the cent alike in the list (database) and the record, and numbers around typed ones', async () => {
+    const opp = await makeOpportunity(api.db.pool);
+    const lines = [
+      oneTime({ quantity: '0.50', unitPrice: '0.05' }),
+      monthly(null, { quantity: '0.50', unitPrice: '0.05' }),
+      monthly(null, { quantity: '2.5', unitPrice: '0.03' }),
+    ];
+    // Someone typed the number the next proposal would be given (ids come from the sequence, gaps and all).
+    const { rows } = await api.db.pool.query<{ next: number }>(
+      'SELECT (CASE WHEN is_called THEN last_value + 1 ELSE last_value END)::int AS next FROM proposals_id_seq',
+    );
+    await user.post(`${base(opp.id)}/create`, proposal({ number: `pr-${1000 + rows[0]!.next + 1}` }));
+    const p = (await user.post(`${base(opp.id)}/create`, proposal({ lines }))).json().proposal;
+    expect(p.number).toBe(`PR-${1000 + p.id}-2`);
+    expect(p.totals).toEqual({ oneTime: '0.03', monthly: '0.11', firstYear: '1.35' });
+    const listed = (await user.get(base(opp.id))).json().items;
+    expect(listed.find((i: { id: number }) => i.id === p.id).totals).toEqual(p.totals);
+  });
+
   it('keeps a hand-typed number unique (any case) and writes nothing on refusal', async () => {
     const opp = await makeOpportunity(api.db.pool);
     const first = await user.post(`${base(opp.id)}/create`, proposal({ number: 'Q-2026-7' }));

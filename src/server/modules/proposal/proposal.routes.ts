@@ -78,16 +78,18 @@ async function copySource(
   return source;
 }
 
-/** PR-<1000+id>, or with a suffix when someone already typed that number by hand. */
+/** PR-<1000+id>, or with a suffix when someone already typed that number by hand (each check uses the unique index). */
 async function assignNumber(tx: pg.PoolClient, id: number): Promise<void> {
   const base = `PR-${1000 + id}`;
-  const { rows } = await tx.query<{ number: string }>(
-    `SELECT lower(number) AS number FROM proposals WHERE lower(number) LIKE lower($1) || '%' AND id <> $2 LIMIT 1000`,
-    [base, id],
-  );
-  const taken = new Set(rows.map((r) => r.number));
   let number = base;
-  for (let n = 2; taken.has(number.toLowerCase()); n += 1) number = `${base}-${n}`;
+  for (let n = 2; n < 1000; n += 1) {
+    const { rows } = await tx.query('SELECT 1 FROM proposals WHERE lower(number) = lower($1) AND id <> $2', [
+      number,
+      id,
+    ]);
+    if (rows.length === 0) break;
+    number = `${base}-${n}`;
+  }
   await tx.query('UPDATE proposals SET number = $2 WHERE id = $1', [id, number]);
 }
 
