@@ -323,6 +323,9 @@ describe('proposals', () => {
       (await user.get(`${base(opp.id)}?${q}`)).json().items.map((i: { id: number }) => i.id);
     expect(await list('status=DECLINED')).toEqual([draft.id]);
     expect(await list('status=SENT')).toEqual([]);
+    expect(await list(`q=${draft.number.toLowerCase()}`)).toEqual([draft.id]);
+    expect(await list('q=server%20REF')).toEqual([draft.id]);
+    expect(await list('q=nothing%20like%20it')).toEqual([]);
   });
 
   it('refuses a stale save with 409 and the current record, overwriting nothing', async () => {
