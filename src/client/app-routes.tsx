@@ -466,6 +466,47 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     () => import('./features/agreements/activity-page'),
     'ActivityPage',
   ),
+  // Proposals of an opportunity, in the top-level tree and the organization's.
+  opportunity_proposals: lazyScreen(
+    'opportunity_proposals',
+    () => import('./features/opportunities/proposal-screens'),
+    'ProposalsPage',
+  ),
+  opportunity_proposal_basics: lazyScreen(
+    'opportunity_proposal_basics',
+    () => import('./features/opportunities/proposal-screens'),
+    'ProposalBasicsPage',
+  ),
+  opportunity_proposal_copy: lazyScreen(
+    'opportunity_proposal_copy',
+    () => import('./features/opportunities/proposal-screens'),
+    'ProposalCopyPage',
+  ),
+  opportunity_proposal_history: lazyScreen(
+    'opportunity_proposal_history',
+    () => import('./features/opportunities/proposal-screens'),
+    'ProposalHistoryPage',
+  ),
+  organization_opportunity_proposals: lazyScreen(
+    'organization_opportunity_proposals',
+    () => import('./features/opportunities/proposal-screens'),
+    'ProposalsPage',
+  ),
+  organization_opportunity_proposal_basics: lazyScreen(
+    'organization_opportunity_proposal_basics',
+    () => import('./features/opportunities/proposal-screens'),
+    'ProposalBasicsPage',
+  ),
+  organization_opportunity_proposal_copy: lazyScreen(
+    'organization_opportunity_proposal_copy',
+    () => import('./features/opportunities/proposal-screens'),
+    'ProposalCopyPage',
+  ),
+  organization_opportunity_proposal_history: lazyScreen(
+    'organization_opportunity_proposal_history',
+    () => import('./features/opportunities/proposal-screens'),
+    'ProposalHistoryPage',
+  ),
   ...(uiKitLoader ? { ui_kit: lazyScreen('ui_kit', uiKitLoader, 'UiKitPage') } : {}),
 };
 

@@ -27,6 +27,7 @@ import { outageRoutes } from './modules/outage/outage.routes.js';
 import { outageAssignmentRoutes } from './modules/outage-assignment/outage-assignment.routes.js';
 import { outageTypeRoutes } from './modules/outage-type/outage-type.routes.js';
 import { personRoutes } from './modules/person/person.routes.js';
+import { proposalRoutes } from './modules/proposal/proposal.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { serviceTypeRoutes } from './modules/service-type/service-type.routes.js';
 import { cardPrintRoutes } from './modules/slip/card-print.routes.js';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   taskSlipRoutes(app, database);
   cardPrintRoutes(app, database, config.timeZone);
   agreementDocumentRoutes(app, database, config.timeZone);
+  proposalRoutes(app, database, config.timeZone);
   historyRoutes(app, database);
   searchRoutes(app, database);
 
