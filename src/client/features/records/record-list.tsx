@@ -5,11 +5,12 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { formatDate, parseDateInput } from '../../../shared/format';
 import type { ListPage, Option } from '../../../shared/schemas/common';
 import { PAGE_SIZE } from '../../../shared/schemas/constants';
 import { apiGet, type Query } from '../../api/http';
 import { useMediaQuery } from '../../shell/use-media-query';
-import { ListTable, Select, TextInput, Typeahead } from '../../ui';
+import { DateInput, ListTable, Select, TextInput, Typeahead } from '../../ui';
 import { TEXT_SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/use-debounced';
 
 export type Column<T> = {
@@ -23,6 +24,8 @@ export type Column<T> = {
 
 export type FilterDef =
   | { name: string; label: string; kind: 'text'; placeholder?: string }
+  /** A day (MM/dd/yyyy in the address), applied once a whole date is typed or picked. */
+  | { name: string; label: string; kind: 'date' }
   | {
       name: string;
       label: string;
@@ -136,6 +139,15 @@ export function RecordList<T>(props: Props<T>) {
                   value={text}
                   onChange={setText}
                   className="mb-0"
+                />
+              </div>
+            ) : f.kind === 'date' ? (
+              <div key={f.name} className="col-6 col-md-3 col-xl-2">
+                <DateFilter
+                  label={f.label}
+                  name={f.name}
+                  value={state.values[f.name] ?? ''}
+                  onChange={(v) => set({ [f.name]: v })}
                 />
               </div>
             ) : f.kind === 'typeahead' ? (
@@ -255,6 +267,31 @@ export function RecordList<T>(props: Props<T>) {
       ) : null}
     </>
   );
+}
+
+/** A date filter: what is typed stays in the field; the list changes only for a whole date or an empty field. */
+function DateFilter(props: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string | null) => void;
+}) {
+  const [text, setText] = useState(props.value);
+  const [shown, setShown] = useState(props.value);
+  // The address changed (Back, another link): show its date.
+  if (props.value !== shown) {
+    setShown(props.value);
+    setText(props.value);
+  }
+  const change = (v: string) => {
+    setText(v);
+    if (v.trim() === '') props.onChange(null);
+    else if (/^\d{2}\/\d{2}\/\d{4}$/.test(v.trim())) {
+      const d = parseDateInput(v.trim());
+      if (d) props.onChange(formatDate(d));
+    }
+  };
+  return <DateInput label={props.label} name={props.name} value={text} onChange={change} className="mb-0" />;
 }
 
 /** A link cell to a record's basics screen. */
