@@ -13,32 +13,44 @@ const options = {
   ],
 };
 const pick = (value: number) => options.stage.find((s) => s.value === value);
+const plain = (value: number) => {
+  const s = pick(value)!;
+  return { value: s.value, label: s.label };
+};
+const open = { value: 'OPEN', label: 'Open' };
 
 describe('deriveFromStage', () => {
-  it("sets the stage's default probability while the user has not typed another", () => {
-    const before = { stage: { value: 1, label: 'Qualification' }, probability: 10 };
+  it("sets the stage's default probability while the user has not typed another, and its outcome", () => {
+    const before = { stage: plain(1), probability: 10 };
     expect(deriveFromStage({ name: 'stage', value: pick(3) }, before, options)).toEqual({
+      stage: plain(3),
+      outcome: open,
       probability: 50,
       lostReason: null,
     });
     expect(
       deriveFromStage({ name: 'stage', value: pick(3) }, { ...before, probability: null }, options),
-    ).toEqual({
-      probability: 50,
-      lostReason: null,
-    });
+    ).toMatchObject({ probability: 50 });
   });
 
   it('keeps a typed probability; other fields bring nothing', () => {
-    const before = { stage: { value: 1, label: 'Qualification' }, probability: 35, lostReason: null };
-    expect(deriveFromStage({ name: 'stage', value: pick(3) }, before, options)).toEqual({ lostReason: null });
+    const before = { stage: plain(1), probability: 35, lostReason: null };
+    expect(deriveFromStage({ name: 'stage', value: pick(3) }, before, options)).toEqual({
+      stage: plain(3),
+      outcome: open,
+      lostReason: null,
+    });
     expect(deriveFromStage({ name: 'title', value: 'x' }, before, options)).toBeUndefined();
   });
 
   it('keeps the lost reason on a lost stage only', () => {
-    const lost = { stage: pick(6), probability: 0, lostReason: 'Price' };
-    expect(deriveFromStage({ name: 'stage', value: pick(6) }, lost, options)).toEqual({ probability: 0 });
-    expect(deriveFromStage({ name: 'stage', value: pick(1) }, lost, options)).toEqual({
+    const lost = { stage: plain(6), probability: 0, lostReason: 'Price' };
+    expect(deriveFromStage({ name: 'stage', value: pick(6) }, lost, options)).toEqual({
+      stage: plain(6),
+      outcome: { value: 'LOST', label: 'Lost' },
+      probability: 0,
+    });
+    expect(deriveFromStage({ name: 'stage', value: pick(1) }, lost, options)).toMatchObject({
       probability: 10,
       lostReason: null,
     });
@@ -59,12 +71,12 @@ describe('weightedText', () => {
 describe('closeDateWarnings', () => {
   const daysAgo = (n: number) => formatDate(new Date(Date.now() - n * 86_400_000));
   it('warns an open opportunity more than 30 days past its close date', () => {
-    const open = { outcome: { value: 'OPEN', label: 'Open' } };
-    expect(closeDateWarnings({ ...open, closeDate: daysAgo(45) })).toEqual({
+    const opened = { outcome: open };
+    expect(closeDateWarnings({ ...opened, closeDate: daysAgo(45) })).toEqual({
       closeDate: [CLOSE_DATE_PAST_WARNING],
     });
-    expect(closeDateWarnings({ ...open, closeDate: daysAgo(5) })).toEqual({});
-    expect(closeDateWarnings({ ...open, closeDate: null })).toEqual({});
-    expect(closeDateWarnings({ ...open, stage: pick(6), closeDate: daysAgo(45) })).toEqual({});
+    expect(closeDateWarnings({ ...opened, closeDate: daysAgo(5) })).toEqual({});
+    expect(closeDateWarnings({ ...opened, closeDate: null })).toEqual({});
+    expect(closeDateWarnings({ outcome: { value: 'LOST' }, closeDate: daysAgo(45) })).toEqual({});
   });
 });

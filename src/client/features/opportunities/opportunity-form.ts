@@ -2,7 +2,8 @@
 import { formatDate } from '../../../shared/format';
 import { formatMoney, lineAmount, parseDecimal } from '../../../shared/format/money';
 import type { Option } from '../../../shared/schemas/common';
-import { CLOSE_DATE_PAST_WARNING, closeDateLongPast } from '../../../shared/schemas/opportunity';
+import { codeLabel } from '../../../shared/schemas/fields';
+import { CLOSE_DATE_PAST_WARNING, closeDateLongPast, OUTCOMES } from '../../../shared/schemas/opportunity';
 import type { FieldSection } from '../records/record-fields';
 
 /** A stage of the form's options: its default probability and outcome come with it. */
@@ -10,10 +11,8 @@ export type StageOption = Option & { probability?: number; outcome?: string };
 
 const bareValue = (v: unknown) => (v && typeof v === 'object' && 'value' in v ? (v as Option).value : v);
 
-/** OPEN, WON or LOST: the picked stage's, else the saved record's. */
+/** OPEN, WON or LOST: the outcome of the stage shown (a picked stage brings its own). */
 export function outcomeOf(values: Record<string, unknown>): string | null {
-  const stage = values.stage as StageOption | null;
-  if (stage?.outcome) return stage.outcome;
   const outcome = bareValue(values.outcome);
   return outcome === null || outcome === undefined ? null : String(outcome);
 }
@@ -30,7 +29,8 @@ export function weightedText(values: Record<string, unknown>): string {
 
 /**
  * Picking a stage brings its default probability unless the user typed another one (the probability still equals
- * the previous stage's default, or is empty); leaving a lost stage clears the lost reason it no longer needs.
+ * the previous stage's default, or is empty), and its outcome; leaving a lost stage clears the lost reason it no
+ * longer needs. The stage is kept as a plain {label, value} (the form sends its value alone).
  */
 export function deriveFromStage(
   change: { name: string; value: unknown },
@@ -41,13 +41,17 @@ export function deriveFromStage(
   const stages = (formOptions.stage ?? []) as StageOption[];
   const find = (v: unknown) => stages.find((s) => String(s.value) === String(bareValue(v)));
   const next = find(change.value);
+  if (!next) return undefined;
   const previousDefault = find(before.stage)?.probability;
   const typed = before.probability;
   const untouched =
     typed === null || typed === undefined || typed === '' || Number(typed) === previousDefault;
-  const out: Record<string, unknown> = {};
-  if (next?.probability !== undefined && untouched) out.probability = next.probability;
-  if (next?.outcome && next.outcome !== 'LOST') out.lostReason = null;
+  const out: Record<string, unknown> = { stage: { value: next.value, label: next.label } };
+  if (next.probability !== undefined && untouched) out.probability = next.probability;
+  if (next.outcome) {
+    out.outcome = { value: next.outcome, label: codeLabel(OUTCOMES, next.outcome) };
+    if (next.outcome !== 'LOST') out.lostReason = null;
+  }
   return out;
 }
 

@@ -2,16 +2,17 @@
 // per entity (or cards on phones), keyset pages with Load More, "No Results", and an updating overlay while a new
 // filter loads. Header rows stay visible while the page scrolls (ListTable).
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { formatDate, parseDateInput } from '../../../shared/format';
 import type { ListPage, Option } from '../../../shared/schemas/common';
 import { PAGE_SIZE } from '../../../shared/schemas/constants';
 import { apiGet, type Query } from '../../api/http';
+import { lazyComponent } from '../../shell/lazy-chunk';
 import { useMediaQuery } from '../../shell/use-media-query';
-import { DateInput, ListTable, Select, TextInput, Typeahead } from '../../ui';
+import { ListTable, Select, TextInput, Typeahead } from '../../ui';
 import { TEXT_SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/use-debounced';
+import type { DateFilterProps } from './date-filter';
 
 export type Column<T> = {
   key: string;
@@ -74,6 +75,9 @@ type Props<T> = {
 
 /** SPEC §9 helpers: below md (768 px) lists may show cards. */
 const MEDIUM_UP = '(min-width: 768px)';
+
+// The date input and its month grid load only with a list that has a date filter (not on the first screens).
+const DateFilter = lazyComponent<DateFilterProps>('date-filter', () => import('./date-filter'), 'DateFilter');
 
 const cleanQuery = (values: Record<string, string>): Query =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
@@ -143,12 +147,14 @@ export function RecordList<T>(props: Props<T>) {
               </div>
             ) : f.kind === 'date' ? (
               <div key={f.name} className="col-6 col-md-3 col-xl-2">
-                <DateFilter
-                  label={f.label}
-                  name={f.name}
-                  value={state.values[f.name] ?? ''}
-                  onChange={(v) => set({ [f.name]: v })}
-                />
+                <Suspense fallback={null}>
+                  <DateFilter
+                    label={f.label}
+                    name={f.name}
+                    value={state.values[f.name] ?? ''}
+                    onChange={(v) => set({ [f.name]: v })}
+                  />
+                </Suspense>
               </div>
             ) : f.kind === 'typeahead' ? (
               <div key={f.name} className="col-sm-6 col-md-3 col-xl-2">
@@ -267,31 +273,6 @@ export function RecordList<T>(props: Props<T>) {
       ) : null}
     </>
   );
-}
-
-/** A date filter: what is typed stays in the field; the list changes only for a whole date or an empty field. */
-function DateFilter(props: {
-  label: string;
-  name: string;
-  value: string;
-  onChange: (value: string | null) => void;
-}) {
-  const [text, setText] = useState(props.value);
-  const [shown, setShown] = useState(props.value);
-  // The address changed (Back, another link): show its date.
-  if (props.value !== shown) {
-    setShown(props.value);
-    setText(props.value);
-  }
-  const change = (v: string) => {
-    setText(v);
-    if (v.trim() === '') props.onChange(null);
-    else if (/^\d{2}\/\d{2}\/\d{4}$/.test(v.trim())) {
-      const d = parseDateInput(v.trim());
-      if (d) props.onChange(formatDate(d));
-    }
-  };
-  return <DateInput label={props.label} name={props.name} value={text} onChange={change} className="mb-0" />;
 }
 
 /** A link cell to a record's basics screen. */
