@@ -97,6 +97,16 @@ export const SECTIONS: FieldSection[] = [
         required: true,
         inputMode: 'decimal',
         col: 'col-6 col-md-3',
+        visible: (_v, editing) => editing,
+      },
+      // Read, the amount shows as money.
+      {
+        name: 'amountShown',
+        label: 'Amount',
+        kind: 'display',
+        col: 'col-6 col-md-3',
+        display: (v) => formatMoney(String(v.amount ?? '')),
+        visible: (_v, editing) => !editing,
       },
       {
         name: 'probability',

@@ -174,7 +174,9 @@ function OpportunityList({ organization }: { organization: string | null }) {
         <div className="card card-body py-2 px-3 mb-2">
           <div className="d-flex justify-content-between gap-2">
             <span className="fw-medium">{link(o, `${o.number} · ${o.title}`)}</span>
-            <StageBadge row={o} />
+            <span className="align-self-start">
+              <StageBadge row={o} />
+            </span>
           </div>
           {organization ? null : <div className="small">{label(o.organization)}</div>}
           <div className="small text-body-secondary">
