@@ -1,6 +1,7 @@
 // Journey: on an opportunity, add a proposal with a one-time and a monthly line and watch the totals follow the
 // typing; save it, copy it, change a price in the copy and save; print it (the download is a PDF named after its
-// number); both proposals are listed with their totals, and the copy's history tells what its lines were.
+// number and its text holds every character); both proposals are listed with their totals, and the copy's history
+// tells what its lines were; the copy accepted, the opportunity is won and the user lands on its new agreement.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +54,7 @@ const totals = async (page: Page) =>
   );
 
 describe('proposals', () => {
-  it('adds a proposal with live totals, copies it with a new price, and prints it', async () => {
+  it('adds a proposal with live totals, copies it with a new price, prints it, and wins the opportunity with it', async () => {
     const organizationId = (await makeOrganization(own.db.pool, { name: 'Łódź Dental' })).id;
     const opportunity = await makeOpportunity(own.db.pool, { organizationId, title: 'Clinic refresh' });
     const type = await makeServiceType(own.db.pool, { name: `Managed Workstation ${Date.now() % 100000}` });
@@ -114,6 +115,16 @@ describe('proposals', () => {
     expect(download.suggestedFilename()).toBe(`${copy}.pdf`);
     const bytes = await readFile((await download.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // Every character prints (an embedded font): the text read back from the PDF holds the name as typed.
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const pdf = await getDocument({ data: new Uint8Array(bytes) }).promise;
+    const text = (await (await pdf.getPage(1)).getTextContent()).items
+      .map((i) => ('str' in i ? i.str : ''))
+      .join(' ');
+    expect(text).toContain('Zoë Łukasiewicz');
+    expect(text).toContain(copy);
+    expect(text).toContain('$8,500.00');
+    const copyUrl = page.url();
 
     // The copy's history shows its lines; the list shows both proposals with their totals.
     await page.getByRole('link', { name: 'History' }).click();
@@ -122,5 +133,32 @@ describe('proposals', () => {
     const row = (number: string) => page.getByRole('row').filter({ hasText: number });
     await row(first).getByRole('cell', { name: '$7,966.00' }).waitFor();
     await row(copy).getByRole('cell', { name: '$8,500.00' }).waitFor();
+
+    // The client accepts the copy; the opportunity is won and becomes an agreement with the monthly line as a
+    // service, and the user lands on it.
+    await page.goto(copyUrl);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel(/^Status/).selectOption({ label: 'Accepted' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await page.goto(`/manage/opportunity/${opportunity.id}`);
+    await page.getByRole('button', { name: 'Mark Won' }).click();
+    const dialog = page.getByTestId('win-dialog');
+    await expect
+      .poll(() =>
+        dialog
+          .getByLabel(/^Accepted proposal/)
+          .locator('option:checked')
+          .textContent(),
+      )
+      .toContain(copy);
+    await dialog.getByRole('button', { name: 'Create Agreement' }).click();
+    await page.waitForURL(/\/manage\/agreement\/\d+\/agreement-services$/);
+    await page
+      .getByRole('cell', { name: new RegExp(type.name) })
+      .first()
+      .waitFor();
+    await page.getByRole('link', { name: opportunity.number }).waitFor();
+    await expect.poll(() => page.getByTestId('monthly-value').textContent()).toBe('$500.00');
   });
 });

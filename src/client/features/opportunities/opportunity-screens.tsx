@@ -24,6 +24,7 @@ import {
   opportunityPath,
   useOpportunityPlace,
 } from './opportunity-paths';
+import { WinButton } from './win-dialog';
 
 const API = '/api/manage/opportunity';
 
@@ -239,10 +240,22 @@ export function OpportunityBasicsPage() {
       historyPath={() => opportunityPath(place, 'history')}
       onChanged={changed}
       headerExtra={<OpportunityHeader place={place} title="Opportunity" withTitle={false} />}
-      actions={() => (
-        <Link to={opportunityPath(place, 'copy')} className="btn btn-sm btn-outline-secondary">
-          Copy
-        </Link>
+      actions={(o) => (
+        <>
+          <WinButton
+            place={place}
+            opportunity={{
+              id: Number(o.id),
+              version: Number(o.version),
+              outcome: o.outcome as Option,
+              agreement: (o.agreement as Option | null) ?? null,
+            }}
+            onWon={changed}
+          />
+          <Link to={opportunityPath(place, 'copy')} className="btn btn-sm btn-outline-secondary">
+            Copy
+          </Link>
+        </>
       )}
     />
   );

@@ -88,7 +88,9 @@ function WinDialog({
     } catch (error) {
       if (isApiError(error)) {
         setErrors(error.fields);
-        setFormErrors(error.errors.length ? error.errors : Object.keys(error.fields).length ? [] : [error.message]);
+        setFormErrors(
+          error.errors.length ? error.errors : Object.keys(error.fields).length ? [] : [error.message],
+        );
       } else setFormErrors(['The agreement could not be created. Try again.']);
     } finally {
       setSaving(false);
@@ -118,8 +120,8 @@ function WinDialog({
       ) : (
         <>
           <p className="small text-body-secondary">
-            Creates the agreement with the proposal's monthly lines as services and its PDF as a document, and moves
-            this opportunity to the won stage.
+            Creates the agreement with the proposal's monthly lines as services and its PDF as a document, and
+            moves this opportunity to the won stage.
           </p>
           {formErrors.map((m) => (
             <Alert key={m} variant="danger">

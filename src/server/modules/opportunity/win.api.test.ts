@@ -125,7 +125,7 @@ describe('win', () => {
       startDate: '03/01/2026',
     });
     expect(again.statusCode).toBe(400);
-    expect(again.json().errors).toContain(ALREADY_WON);
+    expect(again.json().form.errors).toContain(ALREADY_WON);
     const { rows } = await api.db.pool.query(
       'SELECT count(*)::int AS n FROM agreements WHERE opportunity_id = $1',
       [o.id],
@@ -157,7 +157,7 @@ describe('win', () => {
         startDate: '03/01/2026',
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json().fields.proposal).toEqual([WIN_NEEDS_ACCEPTED]);
+      expect(res.json().form.fields.proposal).toEqual([WIN_NEEDS_ACCEPTED]);
     }
     const res = await user.post(`/api/manage/opportunity/${o.id}/win`, {
       version: v,
@@ -165,7 +165,7 @@ describe('win', () => {
       startDate: '03/01/2026',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().fields.proposal[0]).toContain('Line 1 (Backup seats)');
+    expect(res.json().form.fields.proposal[0]).toContain('Line 1 (Backup seats)');
     const { rows } = await api.db.pool.query(
       'SELECT (SELECT count(*)::int FROM agreements WHERE opportunity_id = $1) AS a, outcome FROM opportunities WHERE id = $1',
       [o.id],
@@ -195,7 +195,7 @@ describe('win', () => {
         startDate: '03/01/2026',
       });
       expect(used.statusCode).toBe(400);
-      expect(used.json().fields.agreementNumber).toEqual([NUMBER_USED]);
+      expect(used.json().form.fields.agreementNumber).toEqual([NUMBER_USED]);
     }
     const bad = await user.post(`/api/manage/opportunity/${o.id}/win`, {
       version: v,
@@ -203,7 +203,7 @@ describe('win', () => {
       startDate: '13/45/2026',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields.startDate).toBeDefined();
+    expect(bad.json().form.fields.startDate).toBeDefined();
     const missing = await user.post('/api/manage/opportunity/999999/win', {
       version: 0,
       proposal: p.id,
