@@ -6,8 +6,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatFileSize } from '../../src/shared/schemas/document';
 import { openBrowser } from '../support/e2e';
-import { type OwnApp, startOwnApp } from '../support/e2e-app';
-import { makeAgreement, makeOrganization, makeUser, TEST_PASSWORD } from '../support/factories';
+import { type OwnApp, signInOwn, startOwnApp } from '../support/e2e-app';
+import { makeAgreement, makeOrganization, makeUser } from '../support/factories';
 import { samplePdf } from '../support/files';
 
 let own: OwnApp;
@@ -23,17 +23,7 @@ afterAll(async () => {
   await own?.stop();
 });
 
-async function signedIn(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: own.baseUrl, viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: /sign in|log in/i }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login') && url.pathname !== '/');
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  return page;
-}
+const signedIn = () => signInOwn(browser, own, email);
 
 /** Clicks `link` and returns the downloaded bytes. */
 async function download(page: Page, link: ReturnType<Page['getByRole']>): Promise<Buffer> {

@@ -6,14 +6,8 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from '../support/e2e';
-import { type OwnApp, startOwnApp } from '../support/e2e-app';
-import {
-  makeOpportunity,
-  makeOrganization,
-  makeServiceType,
-  makeUser,
-  TEST_PASSWORD,
-} from '../support/factories';
+import { type OwnApp, signInOwn, startOwnApp } from '../support/e2e-app';
+import { makeOpportunity, makeOrganization, makeServiceType, makeUser } from '../support/factories';
 
 let own: OwnApp;
 let browser: Browser;
@@ -29,21 +23,7 @@ afterAll(async () => {
   await own?.stop();
 });
 
-async function signedIn(): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: own.baseUrl,
-    viewport: { width: 1280, height: 900 },
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: /sign in|log in/i }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login') && url.pathname !== '/');
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-  return page;
-}
+const signedIn = () => signInOwn(browser, own, email, { viewport: { width: 1280, height: 900 } });
 
 const line = (page: Page, n: number) => page.getByRole('group', { name: `Line ${n}`, exact: true });
 const totals = async (page: Page) =>

@@ -3,9 +3,11 @@
 // yet, such as agreements) instead of the shared journey server.
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { buildApp } from '../../src/server/app.js';
 import type { Database } from '../../src/server/db/client.js';
 import { testConfig } from './api.js';
+import { TEST_PASSWORD } from './factories.js';
 import { createTemplate, openTestDatabase } from './test-db.js';
 
 export type OwnApp = { baseUrl: string; db: Database; stop: () => Promise<void> };
@@ -30,4 +32,26 @@ export async function startOwnApp(): Promise<OwnApp> {
       await template.cleanup();
     },
   };
+}
+
+/** A new browser context on the own app, signed in as `email` (a factory user), on the first screen after login. */
+export async function signInOwn(
+  browser: Browser,
+  own: OwnApp,
+  email: string,
+  options: { viewport?: { width: number; height: number }; acceptDownloads?: boolean } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: own.baseUrl,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    acceptDownloads: options.acceptDownloads ?? true,
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login') && url.pathname !== '/');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  return page;
 }
