@@ -3,8 +3,8 @@
 // services behind those figures on request, and the tabs (Basics, Services, Amendments, Documents, Activity).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Badge, Button, Nav, Table } from 'react-bootstrap';
-import { Link, NavLink, useSearchParams } from 'react-router';
+import { Badge, Button, Table } from 'react-bootstrap';
+import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../../shared/format/date';
 import { formatMoney, formatQuantity } from '../../../shared/format/money';
 import { pathFor } from '../../../shared/routes';
@@ -13,6 +13,7 @@ import type { Option } from '../../../shared/schemas/common';
 import { loadEntity } from '../../api/entity';
 import { apiGet } from '../../api/http';
 import { DateInput } from '../../ui';
+import { RouteTabs } from '../../ui/route-tabs';
 import { activityKey } from '../activity/activity-timeline';
 import { type AgreementPlace, type AgreementScreen, agreementPath } from './agreement-paths';
 
@@ -66,19 +67,10 @@ export function useAgreement(id: string) {
 
 export function AgreementTabs({ place }: { place: AgreementPlace }) {
   return (
-    <Nav variant="tabs" className="mb-3 sd-tabs" as="nav" aria-label="Agreement">
-      {TABS.map((t) => (
-        <Nav.Item key={t.screen}>
-          <NavLink
-            to={agreementPath(place, t.screen)}
-            end={t.screen === 'basics'}
-            className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}
-          >
-            {t.label}
-          </NavLink>
-        </Nav.Item>
-      ))}
-    </Nav>
+    <RouteTabs
+      label="Agreement"
+      tabs={TABS.map((t) => ({ label: t.label, to: agreementPath(place, t.screen) }))}
+    />
   );
 }
 
@@ -209,7 +201,6 @@ export function AgreementHeader({
                   {agreement.status.label}
                 </Badge>
               ) : null}
-
             </div>
           </div>
         </div>

@@ -1,10 +1,10 @@
 // The headers of case and task screens: tabs (Basics, Tasks / Basics, Slips), and for tab screens the record's title.
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Nav } from 'react-bootstrap';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { pathFor, type RouteName } from '../../../shared/routes';
 import { loadEntity } from '../../api/entity';
+import { RouteTabs } from '../../ui/route-tabs';
 
 const CASE_TABS: { label: string; route: RouteName }[] = [
   { label: 'Basics', route: 'case_basics' },
@@ -18,19 +18,10 @@ const TASK_TABS: { label: string; route: RouteName }[] = [
 
 function Tabs(props: { tabs: typeof CASE_TABS; params: Record<string, string | number>; label: string }) {
   return (
-    <Nav variant="tabs" className="mb-3 sd-tabs" as="nav" aria-label={props.label}>
-      {props.tabs.map((t, i) => (
-        <Nav.Item key={t.route}>
-          <NavLink
-            to={pathFor(t.route, props.params)}
-            end={i === 0}
-            className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}
-          >
-            {t.label}
-          </NavLink>
-        </Nav.Item>
-      ))}
-    </Nav>
+    <RouteTabs
+      label={props.label}
+      tabs={props.tabs.map((t) => ({ label: t.label, to: pathFor(t.route, props.params) }))}
+    />
   );
 }
 

@@ -1,12 +1,13 @@
 // The header every screen of an opportunity's tree shares: number and title, organization, stage and outcome, the
 // amount and its probability-weighted value, and the tabs (Basics, Proposals, Documents, Activity).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Badge, Nav } from 'react-bootstrap';
-import { Link, NavLink } from 'react-router';
+import { Badge } from 'react-bootstrap';
+import { Link } from 'react-router';
 import { formatMoney } from '../../../shared/format/money';
 import { pathFor } from '../../../shared/routes';
 import type { Option } from '../../../shared/schemas/common';
 import { loadEntity } from '../../api/entity';
+import { RouteTabs } from '../../ui/route-tabs';
 import { activityKey } from '../activity/activity-timeline';
 import { type OpportunityPlace, type OpportunityScreen, opportunityPath } from './opportunity-paths';
 
@@ -67,19 +68,10 @@ const OUTCOME_BADGE: Record<string, string> = { OPEN: 'primary', WON: 'success',
 
 export function OpportunityTabs({ place }: { place: OpportunityPlace }) {
   return (
-    <Nav variant="tabs" className="mb-3 sd-tabs" as="nav" aria-label="Opportunity">
-      {TABS.map((t) => (
-        <Nav.Item key={t.screen}>
-          <NavLink
-            to={opportunityPath(place, t.screen)}
-            end={t.screen === 'basics'}
-            className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}
-          >
-            {t.label}
-          </NavLink>
-        </Nav.Item>
-      ))}
-    </Nav>
+    <RouteTabs
+      label="Opportunity"
+      tabs={TABS.map((t) => ({ label: t.label, to: opportunityPath(place, t.screen) }))}
+    />
   );
 }
 

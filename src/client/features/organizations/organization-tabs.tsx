@@ -1,8 +1,5 @@
-// The tabs of one organization: Basics and what it owns (people, equipment, software, systems, agreements,
-// opportunities).
-import { Nav } from 'react-bootstrap';
-import { NavLink } from 'react-router';
 import { pathFor, type RouteName } from '../../../shared/routes';
+import { RouteTabs } from '../../ui/route-tabs';
 
 const TABS: { label: string; route: RouteName }[] = [
   { label: 'Basics', route: 'organization_basics' },
@@ -16,18 +13,9 @@ const TABS: { label: string; route: RouteName }[] = [
 
 export function OrganizationTabs({ id }: { id: string | number }) {
   return (
-    <Nav variant="tabs" className="mb-3 sd-tabs" as="nav" aria-label="Organization">
-      {TABS.map((t) => (
-        <Nav.Item key={t.route}>
-          <NavLink
-            to={pathFor(t.route, { id })}
-            end={t.route === 'organization_basics'}
-            className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}
-          >
-            {t.label}
-          </NavLink>
-        </Nav.Item>
-      ))}
-    </Nav>
+    <RouteTabs
+      label="Organization"
+      tabs={TABS.map((t) => ({ label: t.label, to: pathFor(t.route, { id }) }))}
+    />
   );
 }
