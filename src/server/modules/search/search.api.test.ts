@@ -18,7 +18,7 @@ import {
 } from '../../../../test/support/factories.js';
 import { rankHits, searchBranches, searchStatement, trigrams, typoThreshold } from './search.service.js';
 
-type Result = { name: string; route: string; field_label: string; value: string };
+type Result = { name: string; route: string; field_label: string; value: string; detail?: string };
 
 let api: ApiHarness;
 let user: Awaited<ReturnType<typeof api.signIn>>;
