@@ -9,6 +9,7 @@ import {
   opportunitySettingsForm,
   type Stage,
 } from '../../../shared/schemas/sales-settings';
+import { ListTable } from '../../ui';
 import { HistoryView } from '../history/history-view';
 import { ChoiceListEditor } from './choice-list-editor';
 import { SalesSettingsTabs } from './sales-settings-tabs';
@@ -41,8 +42,8 @@ function StageTable({ value, onChange, editing }: SettingsEditorProps<Draft>) {
       <h3 id="stages-heading" className="h6">
         Stages
       </h3>
-      <div className="table-responsive">
-        <table className="table table-sm align-middle sd-table mb-2" data-testid="stage-table">
+      <ListTable>
+        <table className="table table-sm align-middle sd-table sd-stage-table mb-2" data-testid="stage-table">
           <thead>
             <tr>
               <th scope="col" className="d-none d-sm-table-cell">
@@ -93,7 +94,7 @@ function StageTable({ value, onChange, editing }: SettingsEditorProps<Draft>) {
                       `${r.probability}%`
                     )}
                   </td>
-                  <td>
+                  <td className="sd-stage-outcome">
                     {editing ? (
                       <select
                         className="form-select form-select-sm"
@@ -149,7 +150,7 @@ function StageTable({ value, onChange, editing }: SettingsEditorProps<Draft>) {
             })}
           </tbody>
         </table>
-      </div>
+      </ListTable>
       {editing ? (
         <>
           <Button

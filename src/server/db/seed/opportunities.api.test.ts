@@ -1,4 +1,5 @@
-// The demo opportunities on a real database: the first start with SD6_DEMO saves the sales roles and writes
+// The demo opportunities on a real database: the first start with SD6_DEMO saves the sales roles (and e-signature
+// settings) and writes
 // opportunities in every stage whose outcome is their stage's, open ones closing around today (some overdue), won
 // ones and their agreements naming each other, lost ones with a reason, some raised from outages; proposals with
 // unique numbers, lines and rich-text terms, the amount of the latest one; real PDF files; a timeline; and global
@@ -24,7 +25,9 @@ const rows = async <T>(sql: string, values: unknown[] = []) =>
 const one = async <T>(sql: string, values: unknown[] = []) => (await rows<T>(sql, values))[0]!;
 
 describe('demo opportunities on first start', () => {
-  it('saves the sales roles: a few owners, one approver, shown on the roles page', async () => {
+  it('saves the e-signature settings and the sales roles: a few owners, one approver', async () => {
+    const esignature = (await admin.get('/api/admin/sales-settings-esignature')).json().esignatureSettings;
+    expect(esignature).toMatchObject({ providerName: 'Dropbox Sign', reminderDays: 3 });
     const page = (await admin.get('/api/admin/sales-settings-roles')).json().salesRoleSettings;
     expect(page.owners.length).toBeGreaterThanOrEqual(2);
     expect(page.owners.length).toBeLessThanOrEqual(5);

@@ -1,10 +1,11 @@
-// Demo opportunities (SD6_DEMO, first start only, after the agreements): the sales roles, and the opportunities of
+// Demo opportunities (SD6_DEMO, first start only, after the agreements): the sales roles and e-signature settings, and the opportunities of
 // the organizations with their proposals and lines, documents (PDF files in file_chunks) and timeline, built by
 // opportunities-build.ts and written with one INSERT ... SELECT FROM unnest(...) per table; a won one and the
 // agreement it became name each other.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { toIsoDate } from '../../../shared/format/date.js';
+import { SETTINGS_KEY as ESIGNATURE_KEY } from '../../modules/sales-settings/esignature-settings.service.js';
 import {
   SETTINGS_KEY as ROLES_KEY,
   type StoredSalesRoles,
@@ -14,7 +15,7 @@ import { buildOpportunities, type OppAgreement, type OppOrg, type OppOutage } fr
 import type { LineSpec } from './opportunities-data.js';
 import type { Random } from './random.js';
 import { money } from './sales-build.js';
-import { SERVICE_TYPES, type ServiceKey } from './sales-data.js';
+import { PROVIDER_NAME, SERVICE_TYPES, type ServiceKey } from './sales-data.js';
 import { DEMO_ADMIN_EMAIL } from './staff.js';
 
 const TYPES: Record<string, string> = {
@@ -38,7 +39,10 @@ const typeOf = (column: string) =>
         ? 'timestamptz'
         : 'text');
 
-/** The staff in the sales roles: the account managers of the most organizations own, the demo admin approves. */
+/**
+ * The sales roles (the account managers of the most organizations own, the demo admin approves and sells too) and the
+ * e-signature settings.
+ */
 async function seedRoles(db: pg.PoolClient, adminId: number): Promise<StoredSalesRoles> {
   const { rows } = await db.query<{ id: number }>(
     `SELECT u.id FROM users u JOIN organizations o ON o.account_manager_id = u.id
@@ -54,10 +58,16 @@ async function seedRoles(db: pg.PoolClient, adminId: number): Promise<StoredSale
     owners: owners.includes(approverId) ? owners : [...owners, approverId],
     approvers: [approverId],
   };
+  const esignature = {
+    providerName: 'Dropbox Sign',
+    senderName: PROVIDER_NAME,
+    senderEmail: 'contracts@sd6.example',
+    reminderDays: 3,
+  };
   await db.query(
-    `INSERT INTO settings (key, value, created_by, updated_by) VALUES ($1, $2, $3, $3)
+    `INSERT INTO settings (key, value, created_by, updated_by) VALUES ($1, $2, $5, $5), ($3, $4, $5, $5)
      ON CONFLICT (key) DO NOTHING`,
-    [ROLES_KEY, JSON.stringify(roles), adminId],
+    [ROLES_KEY, JSON.stringify(roles), ESIGNATURE_KEY, JSON.stringify(esignature), adminId],
   );
   return roles;
 }
