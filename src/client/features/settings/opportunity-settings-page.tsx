@@ -46,7 +46,7 @@ function StageTable({ value, onChange, editing }: SettingsEditorProps<Draft>) {
         <table className="table table-sm align-middle sd-table sd-stage-table mb-2" data-testid="stage-table">
           <thead>
             <tr>
-              <th scope="col" className="d-none d-sm-table-cell">
+              <th scope="col" className="d-none d-sm-table-cell sd-stage-index">
                 #
               </th>
               <th scope="col">Name</th>
