@@ -6,6 +6,7 @@ import { openDatabase } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { agreementsBench } from './agreements.js';
 import { agreementsFilesBench } from './agreements-files.js';
+import { opportunitiesBench } from './opportunities.js';
 import { calendarRenderBench } from './calendar-render.js';
 import { listsBench } from './lists.js';
 import { profileThroughput } from './profile-throughput.js';
@@ -82,6 +83,12 @@ if (!only || only === 'search-load') {
   const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pg) await searchLoadBench('postgres', pg);
   else console.log('search-load [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
+if (!only || only === 'opportunities') {
+  await opportunitiesBench('embedded', undefined);
+  const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pg) await opportunitiesBench('postgres', pg);
+  else console.log('opportunities [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 }
 if (!only || only === 'agreements-files') {
   await agreementsFilesBench('embedded', undefined);

@@ -491,6 +491,138 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     () => import('./features/agreements/activity-page'),
     'ActivityPage',
   ),
+  // Proposals of an opportunity, in the top-level tree and the organization's.
+  opportunity_proposals: lazyScreen(
+    'opportunity_proposals',
+    () => import('./features/opportunities/proposal-screens'),
+    'ProposalsPage',
+  ),
+  opportunity_proposal_basics: lazyScreen(
+    'opportunity_proposal_basics',
+    () => import('./features/opportunities/proposal-screens'),
+    'ProposalBasicsPage',
+  ),
+  opportunity_proposal_copy: lazyScreen(
+    'opportunity_proposal_copy',
+    () => import('./features/opportunities/proposal-screens'),
+    'ProposalCopyPage',
+  ),
+  opportunity_proposal_history: lazyScreen(
+    'opportunity_proposal_history',
+    () => import('./features/opportunities/proposal-screens'),
+    'ProposalHistoryPage',
+  ),
+  organization_opportunity_proposals: lazyScreen(
+    'organization_opportunity_proposals',
+    () => import('./features/opportunities/proposal-screens'),
+    'ProposalsPage',
+  ),
+  organization_opportunity_proposal_basics: lazyScreen(
+    'organization_opportunity_proposal_basics',
+    () => import('./features/opportunities/proposal-screens'),
+    'ProposalBasicsPage',
+  ),
+  organization_opportunity_proposal_copy: lazyScreen(
+    'organization_opportunity_proposal_copy',
+    () => import('./features/opportunities/proposal-screens'),
+    'ProposalCopyPage',
+  ),
+  organization_opportunity_proposal_history: lazyScreen(
+    'organization_opportunity_proposal_history',
+    () => import('./features/opportunities/proposal-screens'),
+    'ProposalHistoryPage',
+  ),
+  // Opportunities, in the top-level tree and the organization's (organization_…); proposals are registered apart.
+  opportunities: lazyScreen(
+    'opportunities',
+    () => import('./features/opportunities/opportunity-screens'),
+    'OpportunityListPage',
+  ),
+  opportunity_basics: lazyScreen(
+    'opportunity_basics',
+    () => import('./features/opportunities/opportunity-screens'),
+    'OpportunityBasicsPage',
+  ),
+  opportunity_copy: lazyScreen(
+    'opportunity_copy',
+    () => import('./features/opportunities/opportunity-screens'),
+    'OpportunityCopyPage',
+  ),
+  opportunity_outage: lazyScreen(
+    'opportunity_outage',
+    () => import('./features/opportunities/opportunity-screens'),
+    'OpportunityOutagePage',
+  ),
+  opportunity_history: lazyScreen(
+    'opportunity_history',
+    () => import('./features/opportunities/opportunity-screens'),
+    'OpportunityHistoryPage',
+  ),
+  opportunity_documents: lazyScreen(
+    'opportunity_documents',
+    () => import('./features/opportunities/opportunity-document-screens'),
+    'OpportunityDocumentsPage',
+  ),
+  opportunity_document_basics: lazyScreen(
+    'opportunity_document_basics',
+    () => import('./features/opportunities/opportunity-document-screens'),
+    'OpportunityDocumentBasicsPage',
+  ),
+  opportunity_document_history: lazyScreen(
+    'opportunity_document_history',
+    () => import('./features/opportunities/opportunity-document-screens'),
+    'OpportunityDocumentHistoryPage',
+  ),
+  opportunity_activities: lazyScreen(
+    'opportunity_activities',
+    () => import('./features/opportunities/activity-page'),
+    'OpportunityActivityPage',
+  ),
+  organization_opportunities: lazyScreen(
+    'organization_opportunities',
+    () => import('./features/opportunities/opportunity-screens'),
+    'OrganizationOpportunitiesPage',
+  ),
+  organization_opportunity_basics: lazyScreen(
+    'organization_opportunity_basics',
+    () => import('./features/opportunities/opportunity-screens'),
+    'OpportunityBasicsPage',
+  ),
+  organization_opportunity_copy: lazyScreen(
+    'organization_opportunity_copy',
+    () => import('./features/opportunities/opportunity-screens'),
+    'OpportunityCopyPage',
+  ),
+  organization_opportunity_outage: lazyScreen(
+    'organization_opportunity_outage',
+    () => import('./features/opportunities/opportunity-screens'),
+    'OpportunityOutagePage',
+  ),
+  organization_opportunity_history: lazyScreen(
+    'organization_opportunity_history',
+    () => import('./features/opportunities/opportunity-screens'),
+    'OpportunityHistoryPage',
+  ),
+  organization_opportunity_documents: lazyScreen(
+    'organization_opportunity_documents',
+    () => import('./features/opportunities/opportunity-document-screens'),
+    'OpportunityDocumentsPage',
+  ),
+  organization_opportunity_document_basics: lazyScreen(
+    'organization_opportunity_document_basics',
+    () => import('./features/opportunities/opportunity-document-screens'),
+    'OpportunityDocumentBasicsPage',
+  ),
+  organization_opportunity_document_history: lazyScreen(
+    'organization_opportunity_document_history',
+    () => import('./features/opportunities/opportunity-document-screens'),
+    'OpportunityDocumentHistoryPage',
+  ),
+  organization_opportunity_activities: lazyScreen(
+    'organization_opportunity_activities',
+    () => import('./features/opportunities/activity-page'),
+    'OpportunityActivityPage',
+  ),
   ...(uiKitLoader ? { ui_kit: lazyScreen('ui_kit', uiKitLoader, 'UiKitPage') } : {}),
 };
 

@@ -22,11 +22,15 @@ import { departmentRoutes } from './modules/department/department.routes.js';
 import { deviceCategoryRoutes } from './modules/device-category/device-category.routes.js';
 import { deviceStatusRoutes } from './modules/device-status/device-status.routes.js';
 import { equipmentRoutes } from './modules/equipment/equipment.routes.js';
+import { opportunityRoutes } from './modules/opportunity/opportunity.routes.js';
+import { opportunityWinRoutes } from './modules/opportunity/win.routes.js';
+import { opportunityDocumentRoutes } from './modules/opportunity-document/opportunity-document.routes.js';
 import { organizationRoutes } from './modules/organization/organization.routes.js';
 import { outageRoutes } from './modules/outage/outage.routes.js';
 import { outageAssignmentRoutes } from './modules/outage-assignment/outage-assignment.routes.js';
 import { outageTypeRoutes } from './modules/outage-type/outage-type.routes.js';
 import { personRoutes } from './modules/person/person.routes.js';
+import { proposalRoutes } from './modules/proposal/proposal.routes.js';
 import { salesSettingsRoutes } from './modules/sales-settings/sales-settings.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { serviceTypeRoutes } from './modules/service-type/service-type.routes.js';
@@ -168,6 +172,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   taskSlipRoutes(app, database);
   cardPrintRoutes(app, database, config.timeZone);
   agreementDocumentRoutes(app, database, config.timeZone);
+  opportunityRoutes(app, database, config.timeZone);
+  opportunityDocumentRoutes(app, database, config.timeZone);
+  proposalRoutes(app, database, config.timeZone);
+  opportunityWinRoutes(app, database, config.timeZone);
   historyRoutes(app, database);
   searchRoutes(app, database);
 

@@ -227,6 +227,32 @@ export async function storeUpload(
   }
 }
 
+/**
+ * Stores bytes the server made itself (a generated PDF) as a complete file inside the caller's transaction, so the
+ * file exists exactly when the change that made it commits. Its type is known, not sniffed.
+ */
+export async function storeGenerated(
+  tx: Queryable,
+  bytes: Buffer,
+  options: { name: string; contentType: string; actorId: number | null },
+): Promise<StoredFile> {
+  const name = safeFileName(options.name);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const { rows } = await tx.query<{ id: number }>(
+    `INSERT INTO files (name, content_type, created_by, size, sha256, complete)
+     VALUES ($1, $2, $3, $4, $5, true) RETURNING id`,
+    [name, options.contentType, options.actorId, bytes.length, sha256],
+  );
+  const id = rows[0]!.id;
+  for (let seq = 0, at = 0; at < bytes.length; seq += 1, at += CHUNK_BYTES)
+    await tx.query('INSERT INTO file_chunks (file_id, seq, data) VALUES ($1, $2, $3)', [
+      id,
+      seq,
+      bytes.subarray(at, at + CHUNK_BYTES),
+    ]);
+  return { id, name, contentType: options.contentType, size: bytes.length, sha256 };
+}
+
 /** Deletes a file and its chunks (an abandoned upload, a replaced or removed document's file). */
 export async function deleteFile(db: Queryable, fileId: number): Promise<void> {
   await db.query('DELETE FROM files WHERE id = $1', [fileId]);

@@ -232,38 +232,47 @@ export async function createRecord(
   actorId: number,
   hooks: SaveHooks = {},
 ): Promise<Presented> {
-  return withTransaction(database, async ({ client }) => {
-    await hooks.validate?.(client, values, null);
-    const cols = writes(def, { ...values, ...(await hooks.fill?.(client, values)) });
-    const params: unknown[] = [];
-    const placeholders = cols.map((c) => {
-      params.push(c.value);
-      return c.sql.replace('$?', `$${params.length}`);
-    });
-    params.push(actorId);
-    const actor = `$${params.length}`;
-    let id: number;
-    try {
-      const { rows } = await client.query<{ id: number }>(
-        `INSERT INTO ${def.table} (${[...cols.map((c) => c.column), 'created_by', 'updated_by'].join(', ')})
-         VALUES (${[...placeholders, actor, actor].join(', ')}) RETURNING id`,
-        params,
-      );
-      id = rows[0]!.id;
-    } catch (error) {
-      mapWriteError(def, error);
-    }
-    const extra = (await hooks.after?.(client, id, null, values)) ?? [];
-    const after = (await loadRecord(client, def, id))!;
-    await recordHistory(client, {
-      entity: def.key,
-      entityId: id,
-      actorId,
-      changes: [...historyChanges(def, null, after), ...extra],
-    });
-    await hooks.done?.(client, after, null);
-    return after;
+  return withTransaction(database, ({ client }) => insertRecord(client, def, values, actorId, hooks));
+}
+
+/** createRecord inside the caller's transaction (a step of a larger change, e.g. winning an opportunity). */
+export async function insertRecord(
+  client: pg.PoolClient,
+  def: RecordDef,
+  values: Record<string, unknown>,
+  actorId: number,
+  hooks: SaveHooks = {},
+): Promise<Presented> {
+  await hooks.validate?.(client, values, null);
+  const cols = writes(def, { ...values, ...(await hooks.fill?.(client, values)) });
+  const params: unknown[] = [];
+  const placeholders = cols.map((c) => {
+    params.push(c.value);
+    return c.sql.replace('$?', `$${params.length}`);
   });
+  params.push(actorId);
+  const actor = `$${params.length}`;
+  let id: number;
+  try {
+    const { rows } = await client.query<{ id: number }>(
+      `INSERT INTO ${def.table} (${[...cols.map((c) => c.column), 'created_by', 'updated_by'].join(', ')})
+       VALUES (${[...placeholders, actor, actor].join(', ')}) RETURNING id`,
+      params,
+    );
+    id = rows[0]!.id;
+  } catch (error) {
+    mapWriteError(def, error);
+  }
+  const extra = (await hooks.after?.(client, id, null, values)) ?? [];
+  const after = (await loadRecord(client, def, id))!;
+  await recordHistory(client, {
+    entity: def.key,
+    entityId: id,
+    actorId,
+    changes: [...historyChanges(def, null, after), ...extra],
+  });
+  await hooks.done?.(client, after, null);
+  return after;
 }
 
 export async function updateRecord(
@@ -276,39 +285,53 @@ export async function updateRecord(
   timeZone: string,
   hooks: SaveHooks = {},
 ): Promise<Presented> {
-  return withTransaction(database, async ({ client }) => {
-    const before = await loadRecord(client, def, id, true);
-    if (!before) throw notFound();
-    if (before.version !== version) {
-      throw conflict(
-        changedByMessage(before.updatedBy?.label ?? null, new Date(before.updated), timeZone),
-        before,
-      );
-    }
-    await hooks.validate?.(client, values, before);
-    const cols = writes(def, values);
-    const params: unknown[] = [];
-    const sets = cols.map((c) => {
-      params.push(c.value);
-      return `${c.column} = ${c.sql.replace('$?', `$${params.length}`)}`;
-    });
-    params.push(actorId, id);
-    try {
-      await client.query(
-        `UPDATE ${def.table} SET ${[...sets, 'version = version + 1', 'updated_at = now()', `updated_by = $${params.length - 1}`].join(', ')}
-          WHERE id = $${params.length}`,
-        params,
-      );
-    } catch (error) {
-      mapWriteError(def, error);
-    }
-    const extra = (await hooks.after?.(client, id, before, values)) ?? [];
-    const after = (await loadRecord(client, def, id))!;
-    const changes = [...historyChanges(def, before, after), ...extra];
-    await recordHistory(client, { entity: def.key, entityId: id, actorId, changes });
-    await hooks.done?.(client, after, before);
-    return after;
+  return withTransaction(database, ({ client }) =>
+    changeRecord(client, def, id, version, values, actorId, timeZone, hooks),
+  );
+}
+
+/** updateRecord inside the caller's transaction. */
+export async function changeRecord(
+  client: pg.PoolClient,
+  def: RecordDef,
+  id: number,
+  version: number,
+  values: Record<string, unknown>,
+  actorId: number,
+  timeZone: string,
+  hooks: SaveHooks = {},
+): Promise<Presented> {
+  const before = await loadRecord(client, def, id, true);
+  if (!before) throw notFound();
+  if (before.version !== version) {
+    throw conflict(
+      changedByMessage(before.updatedBy?.label ?? null, new Date(before.updated), timeZone),
+      before,
+    );
+  }
+  await hooks.validate?.(client, values, before);
+  const cols = writes(def, values);
+  const params: unknown[] = [];
+  const sets = cols.map((c) => {
+    params.push(c.value);
+    return `${c.column} = ${c.sql.replace('$?', `$${params.length}`)}`;
   });
+  params.push(actorId, id);
+  try {
+    await client.query(
+      `UPDATE ${def.table} SET ${[...sets, 'version = version + 1', 'updated_at = now()', `updated_by = $${params.length - 1}`].join(', ')}
+        WHERE id = $${params.length}`,
+      params,
+    );
+  } catch (error) {
+    mapWriteError(def, error);
+  }
+  const extra = (await hooks.after?.(client, id, before, values)) ?? [];
+  const after = (await loadRecord(client, def, id))!;
+  const changes = [...historyChanges(def, before, after), ...extra];
+  await recordHistory(client, { entity: def.key, entityId: id, actorId, changes });
+  await hooks.done?.(client, after, before);
+  return after;
 }
 
 export const IN_USE_MESSAGE =

@@ -23,6 +23,8 @@ export type AgreementSummary = {
   title: string;
   status: Option | null;
   organization: Option | null;
+  /** The won opportunity this agreement was created from. */
+  opportunity: Option | null;
 };
 
 const TABS: { label: string; screen: AgreementScreen }[] = [
@@ -207,12 +209,21 @@ export function AgreementHeader({
                   {agreement.status.label}
                 </Badge>
               ) : null}
+
             </div>
           </div>
         </div>
       ) : null}
       {place.agreementId !== 'create' ? (
         <>
+          {agreement?.opportunity ? (
+            <p className="small text-body-secondary mb-2">
+              Created from opportunity{' '}
+              <Link to={pathFor('opportunity_basics', { id: agreement.opportunity.value })}>
+                {agreement.opportunity.label}
+              </Link>
+            </p>
+          ) : null}
           <AsOfFigures agreementId={place.agreementId} />
           <AgreementTabs place={place} />
         </>

@@ -1,4 +1,5 @@
-// The tabs of one organization: Basics and what it owns (people, equipment, software, systems, agreements).
+// The tabs of one organization: Basics and what it owns (people, equipment, software, systems, agreements,
+// opportunities).
 import { Nav } from 'react-bootstrap';
 import { NavLink } from 'react-router';
 import { pathFor, type RouteName } from '../../../shared/routes';
@@ -10,6 +11,7 @@ const TABS: { label: string; route: RouteName }[] = [
   { label: 'Software', route: 'organization_software' },
   { label: 'Systems', route: 'organization_systems' },
   { label: 'Agreements', route: 'organization_agreements' },
+  { label: 'Opportunities', route: 'organization_opportunities' },
 ];
 
 export function OrganizationTabs({ id }: { id: string | number }) {

@@ -1,4 +1,5 @@
-// Outages: incidents hitting one or many customers, newest first; basics (start and end in company time) and history.
+// Outages: incidents hitting one or many customers, newest first; basics (start and end in company time, and a
+// Create opportunity button: an outage often sells a replacement) and history.
 import { Link, useParams, useSearchParams } from 'react-router';
 import { pathFor } from '../../../shared/routes';
 import { OUTAGE_STATUS_FILTERS, outageForm } from '../../../shared/schemas/outage';
@@ -108,6 +109,11 @@ export function OutageBasicsPage() {
       savedPath={(oid) => pathFor('outage_basics', { id: oid })}
       cancelPath={pathFor('outages')}
       historyPath={(oid) => pathFor('outage_history', { id: oid })}
+      actions={(o) => (
+        <Link to={pathFor('opportunity_outage', { id: o.id })} className="btn btn-sm btn-outline-primary">
+          Create opportunity
+        </Link>
+      )}
     />
   );
 }

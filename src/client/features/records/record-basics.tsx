@@ -47,6 +47,17 @@ export type RecordBasicsProps = {
   onChanged?: () => void;
   /** More buttons beside History (e.g. Copy). */
   actions?: (record: RecordValues) => ReactNode;
+  /**
+   * Values that follow from a change the user made (e.g. a stage's default probability), merged over the new values;
+   * `before` holds the values as they were.
+   */
+  derive?: (
+    change: { name: string; value: unknown },
+    before: Record<string, unknown>,
+    formOptions: Record<string, Option[]>,
+  ) => Record<string, unknown> | undefined;
+  /** Warnings under fields, from the current values: shown, never blocking the save. */
+  warnings?: (values: Record<string, unknown>) => Record<string, string[]>;
   /** Shown under the title (e.g. the tabs of a parent record). */
   headerExtra?: ReactNode;
   children?: (record: RecordValues) => ReactNode;
@@ -132,7 +143,9 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
   const fields = props.sections.flatMap((s) => s.fields);
   const fieldNames = fields.map((f) => f.name);
 
-  const set = (name: string, value: unknown) => setValues((v) => ({ ...v, [name]: value }));
+  const set = (name: string, value: unknown) =>
+    setValues((v) => ({ ...v, [name]: value, ...props.derive?.({ name, value }, v, formOptions) }));
+  const warnings = props.warnings?.(values) ?? {};
 
   const stored = (record: RecordValues) => {
     queryClient.setQueryData(recordKey(props.api, String(record.id)), { ...loaded, entity: record });
@@ -285,6 +298,7 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
                         values={values}
                         set={set}
                         errors={errors[f.name]}
+                        warnings={warnings[f.name]}
                         readOnly={!editing}
                         formOptions={formOptions}
                       />

@@ -1,5 +1,6 @@
-// A select field keeps a saved choice the form no longer offers (e.g. a service type made inactive): shown by name.
-import { render, screen } from '@testing-library/react';
+// A select field keeps a saved choice the form no longer offers (e.g. a service type made inactive, a text choice
+// dropped from the settings): shown by name; warnings show under a field.
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { RecordField } from './record-fields';
 
@@ -18,5 +19,29 @@ describe('RecordField select', () => {
     expect(select.value).toBe('7');
     expect(select.selectedOptions[0]?.textContent).toBe('Legacy Backup');
     expect([...select.options].map((o) => o.textContent)).toContain('Managed Workstation');
+  });
+
+  it('keeps a saved text choice the settings dropped, picks it again as it was, and shows warnings', () => {
+    const picked: unknown[] = [];
+    render(
+      <RecordField
+        field={{ name: 'lostReason', label: 'Lost Reason', kind: 'select' }}
+        values={{ lostReason: 'Timing' }}
+        set={(_name, value) => picked.push(value)}
+        warnings={['Check this reason.']}
+        readOnly={false}
+        formOptions={{ lostReason: [{ value: 'Price', label: 'Price' }] }}
+      />,
+    );
+    const select = screen.getByLabelText('Lost Reason') as HTMLSelectElement;
+    expect(select.value).toBe('Timing');
+    expect([...select.options].map((o) => o.textContent)).toEqual(['', 'Timing', 'Price']);
+    fireEvent.change(select, { target: { value: 'Price' } });
+    fireEvent.change(select, { target: { value: 'Timing' } });
+    expect(picked).toEqual([
+      { value: 'Price', label: 'Price' },
+      { value: 'Timing', label: 'Timing' },
+    ]);
+    expect(screen.getByText('Check this reason.')).toBeTruthy();
   });
 });

@@ -71,6 +71,8 @@ export function RecordField(props: {
   values: Record<string, unknown>;
   set: (name: string, value: unknown) => void;
   errors?: string[];
+  /** Shown under the field without stopping the save (e.g. a date long past). */
+  warnings?: string[];
   readOnly: boolean;
   formOptions: Record<string, Option[]>;
 }) {
@@ -82,6 +84,7 @@ export function RecordField(props: {
     required: f.required,
     readOnly,
     errors,
+    warnings: props.warnings,
     hint: readOnly ? undefined : f.hint,
   };
   switch (f.kind) {
@@ -98,8 +101,10 @@ export function RecordField(props: {
       );
     case 'select': {
       const offered = f.options ?? props.formOptions[f.name] ?? [];
-      // A saved choice no longer offered (e.g. a type made inactive) still shows by its name and can be kept.
-      const saved = asOption(value);
+      // A saved choice no longer offered (e.g. a type made inactive, a text choice dropped from the settings) still
+      // shows by its name and can be kept.
+      const saved =
+        asOption(value) ?? (typeof value === 'string' && value !== '' ? { value, label: value } : null);
       const options =
         saved && !offered.some((o) => String(o.value) === String(saved.value))
           ? [saved, ...offered]

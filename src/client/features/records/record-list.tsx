@@ -2,15 +2,17 @@
 // per entity (or cards on phones), keyset pages with Load More, "No Results", and an updating overlay while a new
 // filter loads. Header rows stay visible while the page scrolls (ListTable).
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import type { ListPage, Option } from '../../../shared/schemas/common';
 import { PAGE_SIZE } from '../../../shared/schemas/constants';
 import { apiGet, type Query } from '../../api/http';
+import { lazyComponent } from '../../shell/lazy-chunk';
 import { useMediaQuery } from '../../shell/use-media-query';
 import { ListTable, Select, TextInput, Typeahead } from '../../ui';
 import { TEXT_SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/use-debounced';
+import type { DateFilterProps } from './date-filter';
 
 export type Column<T> = {
   key: string;
@@ -23,6 +25,8 @@ export type Column<T> = {
 
 export type FilterDef =
   | { name: string; label: string; kind: 'text'; placeholder?: string }
+  /** A day (MM/dd/yyyy in the address), applied once a whole date is typed or picked. */
+  | { name: string; label: string; kind: 'date' }
   | {
       name: string;
       label: string;
@@ -71,6 +75,9 @@ type Props<T> = {
 
 /** SPEC §9 helpers: below md (768 px) lists may show cards. */
 const MEDIUM_UP = '(min-width: 768px)';
+
+// The date input and its month grid load only with a list that has a date filter (not on the first screens).
+const DateFilter = lazyComponent<DateFilterProps>('date-filter', () => import('./date-filter'), 'DateFilter');
 
 const cleanQuery = (values: Record<string, string>): Query =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
@@ -137,6 +144,17 @@ export function RecordList<T>(props: Props<T>) {
                   onChange={setText}
                   className="mb-0"
                 />
+              </div>
+            ) : f.kind === 'date' ? (
+              <div key={f.name} className="col-6 col-md-3 col-xl-2">
+                <Suspense fallback={null}>
+                  <DateFilter
+                    label={f.label}
+                    name={f.name}
+                    value={state.values[f.name] ?? ''}
+                    onChange={(v) => set({ [f.name]: v })}
+                  />
+                </Suspense>
               </div>
             ) : f.kind === 'typeahead' ? (
               <div key={f.name} className="col-sm-6 col-md-3 col-xl-2">

@@ -92,8 +92,8 @@ ALTER TABLE "proposals" ADD CONSTRAINT "proposals_copied_from_id_proposals_id_fk
 CREATE UNIQUE INDEX "opportunities_number_key" ON "opportunities" USING btree (lower("number"));--> statement-breakpoint
 CREATE INDEX "opportunities_number_idx" ON "opportunities" USING btree ("number","id");--> statement-breakpoint
 CREATE INDEX "opportunities_org_number_idx" ON "opportunities" USING btree ("organization_id","number","id");--> statement-breakpoint
-CREATE INDEX "opportunities_outcome_close_idx" ON "opportunities" USING btree ("outcome","close_date","id");--> statement-breakpoint
-CREATE INDEX "opportunities_close_idx" ON "opportunities" USING btree ("close_date","id");--> statement-breakpoint
+CREATE INDEX "opportunities_outcome_close_idx" ON "opportunities" USING btree ("outcome",coalesce("close_date" - DATE '1970-01-01', 2147483647),"id");--> statement-breakpoint
+CREATE INDEX "opportunities_close_idx" ON "opportunities" USING btree (coalesce("close_date" - DATE '1970-01-01', 2147483647),"id");--> statement-breakpoint
 CREATE INDEX "opportunities_title_idx" ON "opportunities" USING btree ("title","id");--> statement-breakpoint
 CREATE INDEX "opportunities_amount_idx" ON "opportunities" USING btree ("amount","id");--> statement-breakpoint
 CREATE INDEX "opportunities_owner_idx" ON "opportunities" USING btree ("owner_id");--> statement-breakpoint

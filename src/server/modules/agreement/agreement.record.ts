@@ -42,5 +42,15 @@ export const AGREEMENT: RecordDef = {
       ref: { table: 'users', label: "$.first_name || ' ' || $.last_name" },
     },
     { name: 'notes', column: 'notes', label: 'Notes' },
+    // Set by winning an opportunity only (shown as a link in the agreement's header).
+    {
+      name: 'opportunity',
+      column: 'opportunity_id',
+      label: 'Opportunity',
+      kind: 'ref',
+      ref: { table: 'opportunities', label: '$.number' },
+      writable: false,
+      history: false,
+    },
   ],
 };

@@ -64,7 +64,7 @@ export function agreementList(query: AgreementListQuery, filter: ListFilter, tod
 const FORM_OPTIONS = { status: codeOptions(AGREEMENT_STATUSES), type: codeOptions(AGREEMENT_TYPES) };
 
 /** A number not used yet, for a new agreement's form (the unique index still guards the save). */
-async function suggestedNumber(db: Queryable): Promise<string> {
+export async function suggestedNumber(db: Queryable): Promise<string> {
   const { rows } = await db.query<{ n: number }>(
     'SELECT coalesce(max(id), 0)::int + 1001 AS n FROM agreements',
   );

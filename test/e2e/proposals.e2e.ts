@@ -1,0 +1,164 @@
+// Journey: on an opportunity, add a proposal with a one-time and a monthly line and watch the totals follow the
+// typing; save it, copy it, change a price in the copy and save; print it (the download is a PDF named after its
+// number and its text holds every character); both proposals are listed with their totals, and the copy's history
+// tells what its lines were; the copy accepted, the opportunity is won and the user lands on its new agreement.
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openBrowser } from '../support/e2e';
+import { type OwnApp, startOwnApp } from '../support/e2e-app';
+import {
+  makeOpportunity,
+  makeOrganization,
+  makeServiceType,
+  makeUser,
+  TEST_PASSWORD,
+} from '../support/factories';
+
+let own: OwnApp;
+let browser: Browser;
+let email: string;
+beforeAll(async () => {
+  // An app of its own: the opportunity comes from the factories (this tree's screens start below it).
+  own = await startOwnApp();
+  browser = await openBrowser();
+  email = (await makeUser(own.db.pool, { firstName: 'Sam', lastName: 'Sales' })).email;
+});
+afterAll(async () => {
+  await browser?.close();
+  await own?.stop();
+});
+
+async function signedIn(): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: own.baseUrl,
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login') && url.pathname !== '/');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  return page;
+}
+
+const line = (page: Page, n: number) => page.getByRole('group', { name: `Line ${n}`, exact: true });
+const totals = async (page: Page) =>
+  Promise.all(
+    ['proposal-one-time', 'proposal-monthly', 'proposal-first-year'].map((id) =>
+      page.getByTestId(id).textContent(),
+    ),
+  );
+
+describe('proposals', () => {
+  it('adds a proposal with live totals, copies it with a new price, prints it, and wins the opportunity with it', async () => {
+    const organizationId = (await makeOrganization(own.db.pool, { name: 'Łódź Dental' })).id;
+    const opportunity = await makeOpportunity(own.db.pool, { organizationId, title: 'Clinic refresh' });
+    const type = await makeServiceType(own.db.pool, { name: `Managed Workstation ${Date.now() % 100000}` });
+    const page = await signedIn();
+    const proposals = `/manage/opportunity/${opportunity.id}/proposals`;
+    await page.goto(proposals);
+    await page.getByRole('heading', { name: 'Proposals' }).waitFor();
+    await page.getByRole('cell', { name: 'No Results' }).waitFor();
+
+    await page.getByRole('link', { name: 'New Proposal' }).click();
+    await page.getByRole('heading', { name: 'New Proposal' }).waitFor();
+    await page.getByLabel(/^Title/).fill('Refresh for Zoë Łukasiewicz');
+    await page.getByRole('button', { name: 'Add Line' }).click();
+    await line(page, 1).getByLabel('Description').fill('Server installation');
+    await line(page, 1).getByLabel('Quantity').fill('1');
+    await line(page, 1).getByLabel('Unit Price').fill('2,500');
+    await page.getByRole('button', { name: 'Add Line' }).click();
+    await line(page, 2).getByLabel('Service Type').selectOption({ label: type.name });
+    await line(page, 2).getByLabel('Quantity').fill('10');
+    await line(page, 2)
+      .getByLabel(/^Billing/)
+      .selectOption({ label: 'Monthly' });
+    // The totals follow each keystroke of the price, to the cent.
+    await line(page, 2).getByLabel('Unit Price').pressSequentially('45.55');
+    await expect.poll(() => totals(page)).toEqual(['$2,500.00', '$455.50', '$7,966.00']);
+    await page.getByRole('textbox', { name: 'Terms' }).click();
+    await page.keyboard.type('Net 30 days.');
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    await page.waitForURL(new RegExp(`${proposals}/\\d+$`));
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    const first = (await page.getByRole('heading', { name: /^Proposal PR-\d+$/ }).textContent())!.slice(9);
+    const firstUrl = page.url();
+    await page.getByRole('cell', { name: 'Server installation' }).waitFor();
+    await page.getByRole('cell', { name: type.name }).waitFor();
+    expect(await totals(page)).toEqual(['$2,500.00', '$455.50', '$7,966.00']);
+    await page.getByText('Net 30 days.').waitFor();
+
+    // Copy: a new proposal holding the same lines; the monthly price changes before it is saved.
+    await page.getByRole('link', { name: 'Copy' }).click();
+    await page.getByRole('heading', { name: 'New Proposal (copy)' }).waitFor();
+    expect(page.url()).toContain('proposalCopyId=');
+    expect(await line(page, 1).getByLabel('Description').inputValue()).toBe('Server installation');
+    await line(page, 2).getByLabel('Unit Price').fill('50');
+    await expect.poll(() => totals(page)).toEqual(['$2,500.00', '$500.00', '$8,500.00']);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL((url) => /\/proposals\/\d+$/.test(url.pathname) && url.href !== firstUrl);
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    const copy = (await page.getByRole('heading', { name: /^Proposal PR-\d+$/ }).textContent())!.slice(9);
+    expect(copy).not.toBe(first);
+    expect(await totals(page)).toEqual(['$2,500.00', '$500.00', '$8,500.00']);
+
+    // Print: the saved proposal downloads as a PDF named after its number.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Print PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${copy}.pdf`);
+    const bytes = await readFile((await download.path())!);
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    // Every character prints (an embedded font): the text read back from the PDF holds the name as typed.
+    const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const pdf = await getDocument({ data: new Uint8Array(bytes) }).promise;
+    const text = (await (await pdf.getPage(1)).getTextContent()).items
+      .map((i) => ('str' in i ? i.str : ''))
+      .join(' ');
+    expect(text).toContain('Zoë Łukasiewicz');
+    expect(text).toContain(copy);
+    expect(text).toContain('$8,500.00');
+    const copyUrl = page.url();
+
+    // The copy's history shows its lines; the list shows both proposals with their totals.
+    await page.getByRole('link', { name: 'History' }).click();
+    await page.getByRole('cell', { name: 'Lines', exact: true }).first().waitFor();
+    await page.goto(proposals);
+    const row = (number: string) => page.getByRole('row').filter({ hasText: number });
+    await row(first).getByRole('cell', { name: '$7,966.00' }).waitFor();
+    await row(copy).getByRole('cell', { name: '$8,500.00' }).waitFor();
+
+    // The client accepts the copy; the opportunity is won and becomes an agreement with the monthly line as a
+    // service, and the user lands on it.
+    await page.goto(copyUrl);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel(/^Status/).selectOption({ label: 'Accepted' });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await page.goto(`/manage/opportunity/${opportunity.id}`);
+    await page.getByRole('button', { name: 'Mark Won' }).click();
+    const dialog = page.getByTestId('win-dialog');
+    await expect
+      .poll(() =>
+        dialog
+          .getByLabel(/^Accepted proposal/)
+          .locator('option:checked')
+          .textContent(),
+      )
+      .toContain(copy);
+    await dialog.getByRole('button', { name: 'Create Agreement' }).click();
+    await page.waitForURL(/\/manage\/agreement\/\d+\/agreement-services$/);
+    await page
+      .getByRole('cell', { name: new RegExp(type.name) })
+      .first()
+      .waitFor();
+    await page.getByRole('link', { name: opportunity.number }).waitFor();
+    await expect.poll(() => page.getByTestId('monthly-value').textContent()).toBe('$500.00');
+  });
+});
