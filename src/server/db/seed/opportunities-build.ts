@@ -128,6 +128,8 @@ export function buildOpportunities(
     open?: number;
     won?: number;
     lost?: number;
+    /** The ids the first opportunity and proposal will get: numbers are OP-<1000 + id>, as new ones get. */
+    firstIds?: { opportunity: number; proposal: number };
   },
   now = new Date(`${today}T00:00:00Z`),
 ): OpportunityDemo {
@@ -258,7 +260,7 @@ export function buildOpportunities(
             : `${p.theme.title} for ${p.org.name}`;
     const o: Opportunity = {
       id: i + 1,
-      number: `OP-${1001 + i}`,
+      number: `OP-${1000 + (input.firstIds?.opportunity ?? 1) + i}`,
       org: p.org,
       title,
       stage: p.stage,
@@ -370,7 +372,7 @@ export function buildOpportunities(
   );
   for (const [i, proposal] of proposals.entries()) {
     proposal.id = i + 1;
-    proposal.number = `PR-${1001 + i}`;
+    proposal.number = `PR-${1000 + (input.firstIds?.proposal ?? 1) + i}`;
     out.proposals.push(proposal);
     const o = proposal.opportunity;
     log(o, 'PROPOSAL', `Proposal ${proposal.number} created: ${proposal.title}`, proposal.createdAt);

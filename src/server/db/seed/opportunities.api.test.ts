@@ -42,6 +42,7 @@ describe('demo opportunities on first start', () => {
 
   it('writes about sixty opportunities in every stage, each with its stage outcome and a unique number', async () => {
     const all = await rows<{
+      id: number;
       number: string;
       stage_id: number;
       outcome: string;
@@ -50,7 +51,7 @@ describe('demo opportunities on first start', () => {
       lost_reason: string | null;
       source: string | null;
     }>(
-      `SELECT number, stage_id, outcome, probability, close_date - current_date AS close_days, lost_reason, source
+      `SELECT id, number, stage_id, outcome, probability, close_date - current_date AS close_days, lost_reason, source
          FROM opportunities`,
     );
     expect(all.length).toBeGreaterThanOrEqual(50);
@@ -66,7 +67,8 @@ describe('demo opportunities on first start', () => {
     expect(open.filter((o) => o.close_days >= 0).length).toBeGreaterThan(open.length / 2);
     for (const o of open) expect(Math.abs(o.close_days)).toBeLessThanOrEqual(130);
     for (const o of all) {
-      expect(o.number).toMatch(/^OP-\d{4}$/);
+      // The number a new opportunity gets from its id.
+      expect(o.number).toBe(`OP-${1000 + o.id}`);
       expect(o.lost_reason !== null).toBe(o.outcome === 'LOST');
       if (o.lost_reason) expect(OPPORTUNITY_SETTINGS_DEFAULTS.lostReasons).toContain(o.lost_reason);
       expect(OPPORTUNITY_SETTINGS_DEFAULTS.sources).toContain(o.source);
@@ -122,6 +124,10 @@ describe('demo opportunities on first start', () => {
     expect(stats.numbers).toBe(stats.proposals);
     expect(stats.with_lines).toBe(stats.proposals);
     expect(stats.bad).toBe(0);
+    const renumbered = await one<{ n: number }>(
+      `SELECT count(*)::int AS n FROM proposals WHERE number <> 'PR-' || (1000 + id)`,
+    );
+    expect(renumbered.n).toBe(0);
     const withProposals = await one<{ n: number }>(
       'SELECT count(DISTINCT opportunity_id)::int AS n FROM proposals',
     );

@@ -165,6 +165,17 @@ export async function seedOpportunities(
 ): Promise<Record<string, number>> {
   const day = toIsoDate(today);
   const roles = await seedRoles(db, adminId);
+  // The ids the rows will get (reserved below, once their count is known): their numbers are OP-<1000 + id> and
+  // PR-<1000 + id>, the numbers new ones are given.
+  const nextId = async (table: string) =>
+    (
+      await db.query<{ next: number }>(
+        `SELECT coalesce(s.last_value + s.increment_by, s.start_value)::int AS next
+           FROM pg_sequences s WHERE s.schemaname || '.' || s.sequencename = pg_get_serial_sequence($1, 'id')`,
+        [table],
+      )
+    ).rows[0]!.next;
+  const firstIds = { opportunity: await nextId('opportunities'), proposal: await nextId('proposals') };
   const demo = buildOpportunities(
     random,
     day,
@@ -173,6 +184,7 @@ export async function seedOpportunities(
       agreements: await agreements(db, day, random),
       outages: await outages(db, day),
       owners: roles.owners,
+      firstIds,
     },
     new Date(),
   );
@@ -188,6 +200,10 @@ export async function seedOpportunities(
     proposals: await reserveIds(db, 'proposals', proposals.length),
     files: await reserveIds(db, 'files', documents.length),
   };
+  if (ids.opportunities[0] !== undefined && ids.opportunities[0] !== firstIds.opportunity)
+    throw new Error('The opportunity ids moved while the demo was built');
+  if (ids.proposals[0] !== undefined && ids.proposals[0] !== firstIds.proposal)
+    throw new Error('The proposal ids moved while the demo was built');
   const oppId = (o: { id: number }) => ids.opportunities[o.id - 1]!;
   const proposalId = (p: { id: number }) => ids.proposals[p.id - 1]!;
 
