@@ -335,6 +335,31 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     () => import('./features/settings/amendment-settings-page'),
     'AmendmentSettingsHistoryPage',
   ),
+  sales_settings_opportunity: lazyScreen(
+    'sales_settings_opportunity',
+    () => import('./features/settings/opportunity-settings-page'),
+    'OpportunitySettingsPage',
+  ),
+  sales_settings_opportunity_history: lazyScreen(
+    'sales_settings_opportunity_history',
+    () => import('./features/settings/opportunity-settings-page'),
+    'OpportunitySettingsHistoryPage',
+  ),
+  sales_settings_roles: lazyScreen(
+    'sales_settings_roles',
+    () => import('./features/settings/sales-roles-page'),
+    'SalesRolesPage',
+  ),
+  sales_settings_roles_history: lazyScreen(
+    'sales_settings_roles_history',
+    () => import('./features/settings/sales-roles-page'),
+    'SalesRolesHistoryPage',
+  ),
+  sales_settings_esignature: lazyScreen(
+    'sales_settings_esignature',
+    () => import('./features/settings/esignature-settings-page'),
+    'EsignatureSettingsPage',
+  ),
   case_task_slips: lazyScreen(
     'case_task_slips',
     () => import('./features/slips/slip-screens'),

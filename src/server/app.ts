@@ -31,6 +31,7 @@ import { outageAssignmentRoutes } from './modules/outage-assignment/outage-assig
 import { outageTypeRoutes } from './modules/outage-type/outage-type.routes.js';
 import { personRoutes } from './modules/person/person.routes.js';
 import { proposalRoutes } from './modules/proposal/proposal.routes.js';
+import { salesSettingsRoutes } from './modules/sales-settings/sales-settings.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { serviceTypeRoutes } from './modules/service-type/service-type.routes.js';
 import { cardPrintRoutes } from './modules/slip/card-print.routes.js';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   serviceTypeRoutes(app, database, config.timeZone);
   amendmentTypeRoutes(app, database, config.timeZone);
   amendmentSettingsRoutes(app, database, config.timeZone);
+  salesSettingsRoutes(app, database, config.timeZone);
   caseRoutes(app, database, config.timeZone);
   taskRoutes(app, database, config.timeZone);
   slipRoutes(app, database, config.timeZone);

@@ -1,6 +1,7 @@
 // Sales settings (SPEC §2 "Admin screens", breadcrumb "Sales Settings"): the opportunity settings (stages with
 // their default probability, order and outcome; sources; lost reasons), the sales roles (which staff own
-// opportunities, which approve), and the e-signature settings. Read by everyone, saved by administrators.
+// opportunities, which approve), and the e-signature settings. The pages are administrators'; the stages, sources and
+// lost reasons reach everyone through the opportunity form.
 import { z } from 'zod';
 import type { Option } from './common.js';
 import { recordId } from './common.js';
@@ -80,7 +81,7 @@ export const opportunitySettingsForm = z.object({
 });
 export type OpportunitySettingsForm = z.infer<typeof opportunitySettingsForm>;
 
-/** GET/POST /api/admin/sales-settings-opportunity → { opportunitySettings, formOptions, can: { save } } */
+/** GET/POST /api/admin/sales-settings-opportunity → { opportunitySettings, can: { save } } */
 export type OpportunitySettings = {
   stages: Stage[];
   sources: string[];

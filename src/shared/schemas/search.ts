@@ -17,4 +17,6 @@ export type GlobalSearchResult = {
   field_label: string;
   /** The matched field's text, HTML-escaped, with the matched part in <mark>. */
   value: string;
+  /** Plain text of what the record belongs to (an opportunity's organization and stage), when that helps. */
+  detail?: string;
 };

@@ -137,6 +137,35 @@ describe('results', () => {
     await waitFor(() => expect(panelInput()).toBeNull());
   });
 
+  it('shows what an opportunity belongs to under its name', async () => {
+    fetchMock.mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify([
+            {
+              name: 'OP-1042 Server replacement',
+              route: '/manage/opportunity/12',
+              field_label: 'Number',
+              value: '<mark>OP-1042</mark>',
+              detail: 'Acme Dental · Negotiation',
+            },
+          ] satisfies GlobalSearchResult[]),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        ),
+    );
+    const router = renderShell();
+    const user = userEvent.setup();
+    await user.keyboard('/');
+    await waitFor(() => expect(panelInput()).toHaveFocus());
+    await user.keyboard('op-1042');
+    const [option] = await screen.findAllByRole('option');
+    expect(option).toHaveTextContent('OP-1042 Server replacement');
+    expect(option).toHaveTextContent('Acme Dental · Negotiation');
+    expect(option).toHaveTextContent('Number: OP-1042');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/manage/opportunity/12'));
+  });
+
   it('a click opens a result', async () => {
     const router = renderShell();
     const user = userEvent.setup();

@@ -98,7 +98,7 @@ export function SearchPanel() {
         aria-expanded={results.length > 0}
         aria-controls={listId}
         aria-activedescendant={results.length > 0 ? optionId(active) : undefined}
-        placeholder="Search organizations, people, equipment, cases…"
+        placeholder="Search organizations, people, equipment, cases, opportunities…"
         autoComplete="off"
         value={input}
         onChange={(e) => setInput(e.target.value)}
@@ -118,6 +118,7 @@ export function SearchPanel() {
             onClick={() => openResult(r)}
           >
             <span className="sd-search-name">{r.name}</span>
+            {r.detail ? <span className="sd-search-detail">{r.detail}</span> : null}
             <span className="sd-search-field">
               <span className="sd-search-label">{r.field_label}:</span> <MarkedValue html={r.value} />
             </span>

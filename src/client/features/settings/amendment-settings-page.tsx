@@ -4,6 +4,7 @@ import { pathFor } from '../../../shared/routes';
 import { type AmendmentSettings, amendmentSettingsForm } from '../../../shared/schemas/amendment-settings';
 import { Checkbox, NumberInput, Select, TextInput } from '../../ui';
 import { HistoryView } from '../history/history-view';
+import { SalesSettingsTabs } from './sales-settings-tabs';
 import { type SettingsEditorProps, SettingsPage } from './settings-page';
 
 /** While editing, the number field may be empty. */
@@ -75,6 +76,7 @@ export function AmendmentSettingsPage() {
       entityKey="amendmentSettings"
       historyKey="amendmentSettings"
       historyPath={pathFor('sales_settings_amendment_history')}
+      nav={<SalesSettingsTabs />}
       schema={amendmentSettingsForm}
       toPayload={(v) => ({
         version: v.version,

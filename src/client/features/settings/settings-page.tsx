@@ -24,8 +24,11 @@ type Props<T extends Versioned> = {
   title: string;
   api: string;
   entityKey: string;
-  historyKey: string;
-  historyPath: string;
+  /** The field history's key and page; absent for a page that keeps none (e-signature, SPEC §2). */
+  historyKey?: string;
+  historyPath?: string;
+  /** Shown between the title and the form (e.g. the tabs of a group of settings pages). */
+  nav?: ReactNode;
   schema: z.ZodType;
   /** The form payload of the edited value (ids, not options). */
   toPayload: (value: T) => Record<string, unknown>;
@@ -51,7 +54,7 @@ export function SettingsPage<T extends Versioned>(props: Props<T>) {
     mutationFn: (payload: Record<string, unknown>) => saveEntity<T>(props.api, props.entityKey, payload),
     onSuccess: (value) => {
       queryClient.setQueryData(key, { ...query.data, entity: value });
-      void queryClient.invalidateQueries({ queryKey: historyKey(props.historyKey, 1) });
+      if (props.historyKey) void queryClient.invalidateQueries({ queryKey: historyKey(props.historyKey, 1) });
       setDraft(null);
       setErrors([]);
     },
@@ -89,10 +92,13 @@ export function SettingsPage<T extends Versioned>(props: Props<T>) {
     <>
       <div className="sd-page-head">
         <h1 className="h4 mb-0">{props.title}</h1>
-        <Link to={props.historyPath} className="btn btn-sm btn-outline-secondary">
-          History
-        </Link>
+        {props.historyPath ? (
+          <Link to={props.historyPath} className="btn btn-sm btn-outline-secondary">
+            History
+          </Link>
+        ) : null}
       </div>
+      {props.nav}
       {query.isPending ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : null}
       {query.isError ? <Alert variant="danger">{query.error.message}</Alert> : null}
       {saved ? (

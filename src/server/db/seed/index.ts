@@ -5,6 +5,7 @@ import { wallDay } from '../../modules/outage/company-time.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Database } from '../client.js';
 import { seedInventory } from './inventory.js';
+import { seedOpportunities } from './opportunities.js';
 import { seededRandom } from './random.js';
 import { seedSales } from './sales.js';
 import { DEMO_ADMIN_EMAIL, DEMO_TECH_EMAIL, seedStaff } from './staff.js';
@@ -51,6 +52,8 @@ export async function bootstrapDatabase(
       const now = wallDay(new Date(), options.timeZone ?? 'America/New_York');
       // A stream of its own, so the agreements leave the rest of the demo data as it was.
       await seedSales(client, seededRandom(20261123), adminId, now.day);
+      // The opportunities (and the sales roles) after the agreements some of them became; a stream of their own.
+      await seedOpportunities(client, seededRandom(20261124), adminId, now.day);
       await seedWork(client, random, adminId, now);
     }
     await client.query('COMMIT');

@@ -1,17 +1,35 @@
 // The opportunity sales settings (one row of `settings`): the stages (order, default probability, outcome), the
 // sources and the lost reasons. Opportunities keep a stage's id; the stage's outcome is copied onto them for the
-// open/won/lost filters.
+// open/won/lost filters. Saved by administrators with field history; a stage still in use cannot be removed, and a
+// stage's new outcome reaches its opportunities in the same transaction.
+import { codeLabel } from '../../../shared/schemas/fields.js';
+import { OUTCOMES } from '../../../shared/schemas/opportunity.js';
 import {
   OPPORTUNITY_SETTINGS_DEFAULTS,
   type OpportunitySettings,
+  type OpportunitySettingsForm,
   type Stage,
+  stageMessage,
 } from '../../../shared/schemas/sales-settings.js';
+import type { Database } from '../../db/client.js';
+import { badRequest } from '../../platform/errors.js';
+import { diffFields, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
+import { withTransaction } from '../../platform/transaction.js';
+import { lockForSave, writeSettings } from './settings-row.js';
 
 export const SETTINGS_KEY = 'opportunity_settings';
 export const HISTORY_KEY = 'opportunitySettings';
 /** The settings page is one record: its history lives under this id. */
 export const ENTITY_ID = 1;
+export const FIELD_LABELS = { stages: 'Stages', sources: 'Sources', lostReasons: 'Lost Reasons' };
+export const STAGE_GONE = 'This stage no longer exists. Reload the page and try again.';
+export const STAGE_TWICE = 'This stage is listed twice.';
+
+/** "Stage "Negotiation" is used by 3 opportunities. Move them to another stage first." */
+export const stageInUse = (name: string, count: number) =>
+  `Stage "${name}" is used by ${count} ${count === 1 ? 'opportunity' : 'opportunities'}. ` +
+  `Move ${count === 1 ? 'it' : 'them'} to another stage first.`;
 
 /** The stored JSON value; `nextStageId` gives each new stage an id never used before. */
 export type StoredOpportunitySettings = {
@@ -67,4 +85,90 @@ export async function loadOpportunitySettings(db: Queryable): Promise<Opportunit
 export async function stageOf(db: Queryable, stageId: number): Promise<Stage | null> {
   const { value } = await loadStoredOpportunitySettings(db);
   return value.stages.find((s) => s.id === stageId) ?? null;
+}
+
+/** The stages as field history shows them: "Qualification 10% · … · Won 100% (won) · Lost 0% (lost)". */
+export function stagesSummary(stages: readonly Stage[]): string {
+  return stages
+    .map(
+      (s) =>
+        `${s.name} ${s.probability}%${s.outcome === 'OPEN' ? '' : ` (${codeLabel(OUTCOMES, s.outcome)!.toLowerCase()})`}`,
+    )
+    .join(' · ');
+}
+
+const shown = (v: Pick<StoredOpportunitySettings, 'stages' | 'sources' | 'lostReasons'>) => ({
+  stages: stagesSummary(v.stages),
+  sources: v.sources,
+  lostReasons: v.lostReasons,
+});
+
+/**
+ * Saves the page at the version the administrator saw (a stale one gets 409 with the current settings), in one
+ * transaction with its field history. Rows with an id keep it (renamed, moved, re-weighted); a row without one is a
+ * new stage and takes the next id, never one used before. The order of the rows is the order of the stages.
+ */
+export async function saveOpportunitySettings(
+  database: Database,
+  form: OpportunitySettingsForm,
+  actorId: number,
+  timeZone: string,
+): Promise<OpportunitySettings> {
+  return withTransaction(database, async ({ client }) => {
+    await lockForSave(client, SETTINGS_KEY, storedDefaults(), form.version, timeZone, () =>
+      loadOpportunitySettings(client),
+    );
+    const { value: before } = await loadStoredOpportunitySettings(client);
+    const byId = new Map(before.stages.map((s) => [s.id, s]));
+    const problems: string[] = [];
+    const seen = new Set<number>();
+    // Never below an id in use, whatever the stored counter says.
+    let nextStageId = Math.max(before.nextStageId, ...before.stages.map((s) => s.id + 1));
+    const stages: Stage[] = form.stages.map((row, i) => {
+      let id = row.id;
+      if (id === null) id = nextStageId++;
+      else if (!byId.has(id)) problems.push(stageMessage(i, STAGE_GONE));
+      else if (seen.has(id)) problems.push(stageMessage(i, STAGE_TWICE));
+      seen.add(id);
+      return { id, name: row.name, probability: row.probability, outcome: row.outcome };
+    });
+    if (problems.length) throw badRequest({ stages: problems });
+
+    // A removed stage must leave no opportunity without a stage.
+    const removed = before.stages.filter((s) => !seen.has(s.id));
+    if (removed.length) {
+      const { rows } = await client.query<{ stage_id: number; n: number }>(
+        `SELECT stage_id, count(*)::int AS n FROM opportunities WHERE stage_id = ANY($1::int[]) GROUP BY stage_id`,
+        [removed.map((s) => s.id)],
+      );
+      const used = new Map(rows.map((r) => [r.stage_id, r.n]));
+      const refused = removed.filter((s) => used.has(s.id)).map((s) => stageInUse(s.name, used.get(s.id)!));
+      if (refused.length) throw badRequest({ stages: refused });
+    }
+
+    // The outcome is copied onto the opportunities (their open/won/lost filters): a changed one follows at once.
+    const moved = stages.filter((s) => byId.has(s.id) && byId.get(s.id)!.outcome !== s.outcome);
+    if (moved.length)
+      await client.query(
+        `UPDATE opportunities o SET outcome = c.outcome
+           FROM unnest($1::int[], $2::text[]) AS c(id, outcome)
+          WHERE o.stage_id = c.id AND o.outcome <> c.outcome`,
+        [moved.map((s) => s.id), moved.map((s) => s.outcome)],
+      );
+
+    const next: StoredOpportunitySettings = {
+      stages,
+      nextStageId,
+      sources: form.sources,
+      lostReasons: form.lostReasons,
+    };
+    await writeSettings(client, SETTINGS_KEY, next, actorId);
+    await recordHistory(client, {
+      entity: HISTORY_KEY,
+      entityId: ENTITY_ID,
+      actorId,
+      changes: diffFields(shown(before), shown(next), ['stages', 'sources', 'lostReasons']),
+    });
+    return loadOpportunitySettings(client);
+  });
 }

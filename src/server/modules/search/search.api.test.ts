@@ -3,9 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
 import {
+  makeAdmin,
   makeAgreement,
   makeCase,
   makeEquipment,
+  makeOpportunity,
   makeOrganization,
   makePerson,
   makeSlip,
@@ -16,7 +18,7 @@ import {
 } from '../../../../test/support/factories.js';
 import { rankHits, searchBranches, searchStatement, trigrams, typoThreshold } from './search.service.js';
 
-type Result = { name: string; route: string; field_label: string; value: string };
+type Result = { name: string; route: string; field_label: string; value: string; detail?: string };
 
 let api: ApiHarness;
 let user: Awaited<ReturnType<typeof api.signIn>>;
@@ -215,6 +217,69 @@ describe('GET /api/suggest/global-search/', () => {
     expect(ranked).toContain(`/manage/agreement/${other.id}`);
   });
 
+  it('finds opportunities by number and title, showing their organization and stage, and routes to them', async () => {
+    const org = await makeOrganization(api.db.pool, { name: 'Pellucid Veterinary' });
+    const opp = await makeOpportunity(api.db.pool, {
+      organizationId: org.id,
+      number: 'OP-77031',
+      title: 'Quorvane server replacement',
+      stageId: 4,
+      probability: 75,
+    });
+    const route = `/manage/opportunity/${opp.id}`;
+    const hit = async (term: string) => (await search(term)).find((r) => r.route === route);
+    // Before the settings are saved, the stage names are the defaults.
+    expect(await hit('OP-77031')).toEqual({
+      name: 'OP-77031 Quorvane server replacement',
+      route,
+      field_label: 'Number',
+      value: '<mark>OP-77031</mark>',
+      detail: 'Pellucid Veterinary · Negotiation',
+    });
+    expect(await hit('Quorvane')).toMatchObject({
+      field_label: 'Title',
+      value: '<mark>Quorvane</mark> server replacement',
+      detail: 'Pellucid Veterinary · Negotiation',
+    });
+    expect(await hit('Quorvnae server')).toMatchObject({ field_label: 'Title' });
+    // A renamed stage shows by its new name.
+    const admin = await makeAdmin(api.db.pool);
+    const asAdmin = await api.signIn(admin.email, TEST_PASSWORD);
+    const settings = (await asAdmin.get('/api/admin/sales-settings-opportunity')).json().opportunitySettings;
+    const saved = await asAdmin.post('/api/admin/sales-settings-opportunity', {
+      ...settings,
+      stages: settings.stages.map((st: { id: number; name: string }) =>
+        st.id === 4 ? { ...st, name: 'Contract Review' } : st,
+      ),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await hit('quorvane'))?.detail).toBe('Pellucid Veterinary · Contract Review');
+  });
+
+  it('finds proposals by number and title, showing their opportunity, and routes to the proposal', async () => {
+    const opp = await makeOpportunity(api.db.pool, { number: 'OP-88102', title: 'Wireless refresh' });
+    const { rows } = await api.db.pool.query<{ id: number }>(
+      `INSERT INTO proposals (opportunity_id, number, title) VALUES ($1, 'PR-55017', 'Zantrelle access points')
+       RETURNING id`,
+      [opp.id],
+    );
+    const route = `/manage/opportunity/${opp.id}/proposals/${rows[0]!.id}`;
+    const hit = async (term: string) => (await search(term)).find((r) => r.route === route);
+    expect(await hit('pr-55017')).toEqual({
+      name: 'PR-55017 Zantrelle access points',
+      route,
+      field_label: 'Number',
+      value: '<mark>PR-55017</mark>',
+      detail: 'Opportunity OP-88102 Wireless refresh',
+    });
+    expect(await hit('Zantrelle')).toMatchObject({
+      field_label: 'Title',
+      value: '<mark>Zantrelle</mark> access points',
+    });
+    // The opportunity's own number finds the opportunity, not its proposals.
+    expect((await search('OP-88102')).map((r) => r.route)).toEqual([`/manage/opportunity/${opp.id}`]);
+  });
+
   it('ranks an exact name first and shows each record once, under its best field', async () => {
     await makeOrganization(api.db.pool, { name: 'Harrowgate Partners West' });
     const exact = await makeOrganization(api.db.pool, { name: 'Harrowgate', shortCode: 'HARROWGATE' });
@@ -290,6 +355,12 @@ describe('GET /api/suggest/global-search/', () => {
       title: 'Orchard care plan',
     });
     await makeAgreement(api.db.pool, { number: 'SW-2', title: 'Stepwise block hours' });
+    // Opportunities and proposals, with the stage and opportunity they show.
+    const opp = await makeOpportunity(api.db.pool, { number: 'SW-3', title: 'Stepwise orchard sensors' });
+    await api.db.pool.query(
+      `INSERT INTO proposals (opportunity_id, number, title) VALUES ($1, 'SW-4', 'Orchard sensor rollout')`,
+      [opp.id],
+    );
     for (const term of ['Stepwise', 'orchard', 'Stepwyse Orchards', 'zzqx', 'St', 'SW-']) {
       const one = await api.db.pool.connect();
       let expected: { kind: string; id: number }[];

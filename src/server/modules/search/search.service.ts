@@ -18,6 +18,7 @@ type Row = {
   value: string;
   id1: number | null;
   id2: number | null;
+  detail: string | null;
 };
 
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
@@ -108,7 +109,7 @@ function branch(source: SearchSource, field: SearchField, match: Match | null): 
   const score = field.related ? `(${match.score}) - ${RELATED_PENALTY}` : match.score;
   const select = `SELECT ${literal(source.kind)} AS kind, ${literal(field.label)} AS field_label, t.id,
       ${source.name} AS name, ${field.value ?? field.column} AS value, ${id1 ?? 'NULL::int'} AS id1,
-      ${id2 ?? 'NULL::int'} AS id2, (${score})::float8 AS score
+      ${id2 ?? 'NULL::int'} AS id2, ${source.detail ?? 'NULL::text'} AS detail, (${score})::float8 AS score
     FROM ${field.related?.from ?? source.from} WHERE ${match.where}`;
   return match.ordered
     ? `(SELECT * FROM (${select} LIMIT ${CANDIDATES}) c ORDER BY score DESC LIMIT ${GLOBAL_SEARCH_LIMIT})`
@@ -196,8 +197,8 @@ export function searchStatement(term: string, sources = SEARCH_SOURCES): { text:
     ? `SELECT * FROM found UNION ALL SELECT * FROM (${fuzzy}) f
         WHERE NOT EXISTS (SELECT FROM found)`
     : 'SELECT * FROM found';
-  const text = `WITH found AS MATERIALIZED (${found || 'SELECT NULL::text AS kind, NULL::text AS field_label, NULL::int AS id, NULL::text AS name, NULL::text AS value, NULL::int AS id1, NULL::int AS id2, NULL::float8 AS score WHERE false'})
-  SELECT kind, field_label, id, name, value, id1, id2 FROM (
+  const text = `WITH found AS MATERIALIZED (${found || 'SELECT NULL::text AS kind, NULL::text AS field_label, NULL::int AS id, NULL::text AS name, NULL::text AS value, NULL::int AS id1, NULL::int AS id2, NULL::text AS detail, NULL::float8 AS score WHERE false'})
+  SELECT kind, field_label, id, name, value, id1, id2, detail FROM (
     SELECT DISTINCT ON (kind, id) * FROM (${hits}) hits ORDER BY kind, id, score DESC
   ) best ORDER BY score DESC, name, kind, id LIMIT ${GLOBAL_SEARCH_LIMIT}`;
   return { text, values: p.values };
@@ -302,5 +303,6 @@ export async function globalSearch(
     ),
     field_label: r.field_label,
     value: highlight(r.value, term),
+    ...(r.detail ? { detail: r.detail } : {}),
   }));
 }

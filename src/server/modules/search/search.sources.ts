@@ -1,6 +1,8 @@
 // What global search looks in: one definition per entity, its searchable fields and the screen a hit opens.
 // A new entity plugs in by adding a source here (and a trigram index for each field it searches).
 import { pathFor } from '../../../shared/routes.js';
+import { OPPORTUNITY_SETTINGS_DEFAULTS } from '../../../shared/schemas/sales-settings.js';
+import { SETTINGS_KEY as OPPORTUNITY_SETTINGS_KEY } from '../sales-settings/opportunity-settings.service.js';
 
 /**
  * How a field matches a term:
@@ -40,6 +42,8 @@ export type SearchSource = {
   from: string;
   /** SQL of what was found (shown as the result's name). */
   name: string;
+  /** SQL of what it belongs to, shown under the name (an opportunity's organization and stage). */
+  detail?: string;
   /** SQL of up to two more ids the route needs (a slip's case and task). */
   ids?: [string] | [string, string];
   route: (id: number, more: number[]) => string;
@@ -47,6 +51,13 @@ export type SearchSource = {
 };
 
 const digitsOf = (column: string) => `regexp_replace(${column}, '\\D', '', 'g')`;
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/** The opportunity stages (id, name) of the settings, or their defaults before the first save: read once a query. */
+const STAGES = `(SELECT (st->>'id')::int AS id, st->>'name' AS name
+    FROM jsonb_array_elements(coalesce(
+      (SELECT value->'stages' FROM settings WHERE key = ${literal(OPPORTUNITY_SETTINGS_KEY)}),
+      ${literal(JSON.stringify(OPPORTUNITY_SETTINGS_DEFAULTS.stages))}::jsonb)) st)`;
 
 export const SEARCH_SOURCES: SearchSource[] = [
   {
@@ -121,6 +132,30 @@ export const SEARCH_SOURCES: SearchSource[] = [
         match: 'text',
         related: { from: 'agreements t JOIN organizations o ON o.id = t.organization_id' },
       },
+    ],
+  },
+  {
+    kind: 'opportunity',
+    from: `opportunities t JOIN organizations o ON o.id = t.organization_id LEFT JOIN ${STAGES} sg ON sg.id = t.stage_id`,
+    name: `t.number || ' ' || t.title`,
+    detail: `o.name || coalesce(' · ' || sg.name, '')`,
+    route: (id) => pathFor('opportunity_basics', { id }),
+    fields: [
+      { label: 'Number', column: 't.number', match: 'code' },
+      { label: 'Title', column: 't.title', match: 'text' },
+    ],
+  },
+  {
+    kind: 'proposal',
+    from: 'proposals t JOIN opportunities op ON op.id = t.opportunity_id',
+    name: `t.number || ' ' || t.title`,
+    detail: `'Opportunity ' || op.number || ' ' || op.title`,
+    ids: ['t.opportunity_id'],
+    route: (id, [opportunityId]) =>
+      pathFor('opportunity_proposal_basics', { id: opportunityId!, proposalId: id }),
+    fields: [
+      { label: 'Number', column: 't.number', match: 'code' },
+      { label: 'Title', column: 't.title', match: 'text' },
     ],
   },
   {
