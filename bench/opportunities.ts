@@ -8,6 +8,7 @@ import { loadConfig } from '../src/server/config.js';
 import type { Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { CITIES, ORG_INDUSTRIES, ORG_PREFIXES } from '../src/server/db/seed/inventory-data.js';
+import { seedOpportunitiesBulk } from '../src/server/db/seed/opportunities-bulk.js';
 import { STAGES_SQL } from '../src/server/modules/opportunity/opportunity.record.js';
 import { encodeCursor } from '../src/server/platform/cursor.js';
 import { hashPassword } from '../src/server/platform/passwords.js';
@@ -19,7 +20,7 @@ const RUNS = Number(process.env.BENCH_OPPORTUNITY_RUNS ?? 200);
 const ORGS = Math.max(10, Math.round(OPPORTUNITIES / 4));
 const PAGE_SIZE = 25;
 const GOAL = 1.5;
-const TABLES = ['organizations', 'opportunities'];
+const TABLES = ['organizations', 'opportunities', 'proposals', 'proposal_lines'];
 const EMAIL = 'bench-opportunities@example.test';
 const PASSWORD = 'bench opportunities password';
 /** The sort key of the default list: days since 1970, no close date last (as the list sorts). */
@@ -40,34 +41,15 @@ async function load(database: Database): Promise<string> {
     const adminId = admin.rows[0]!.id;
     const pick = (p: string) => `(${p})[1 + floor(random() * cardinality(${p}))::int]`;
     await db.query(
-      `INSERT INTO users (email, password_hash, first_name, last_name, short_code, roles)
-       SELECT 'owner' || g || '@example.test', 'x', 'Owner', 'Number ' || g, 'BO' || g, '{ROLE_USER}'
-         FROM generate_series(1, 12) g`,
-    );
-    await db.query(
       `INSERT INTO organizations (name, short_code, sales_status, created_by, updated_by)
        SELECT ${pick('$1::text[]')} || ' ' || split_part(${pick('$2::text[]')}, '/', 1) || ' - '
               || split_part(${pick('$3::text[]')}, '/', 1) || ' ' || g, 'BO' || g, 'CLIENT', $4, $4
          FROM generate_series(1, $5::int) g`,
       [ORG_PREFIXES, ORG_INDUSTRIES, CITIES, adminId, ORGS],
     );
-    // The default stages: 1-4 open (70 %), 5 won, 6 lost; numbers in an order unrelated to the ids; close dates half a
-    // year either side of today, a few unset.
-    await db.query(
-      `INSERT INTO opportunities (organization_id, number, title, stage_id, outcome, owner_id, amount, probability,
-                                  close_date, source, created_by, updated_by)
-       SELECT (SELECT min(id) FROM organizations) + floor(random() * $1)::int,
-              'OP-' || (100000 + (x.g::bigint * 7919) % $2), ${pick(`ARRAY['Firewall refresh','Microsoft 365 migration','Managed services','Server replacement','Backup and DR','Network upgrade','Security awareness']`)} || ' ' || x.g,
-              x.stage, CASE WHEN x.stage <= 4 THEN 'OPEN' WHEN x.stage = 5 THEN 'WON' ELSE 'LOST' END,
-              (SELECT min(id) FROM users WHERE email LIKE 'owner%') + floor(random() * 12)::int,
-              round((500 + random() * 99500)::numeric, 2), (ARRAY[10, 25, 50, 75, 100, 0])[x.stage],
-              CASE WHEN random() < 0.03 THEN NULL ELSE current_date + (random() * 360 - 180)::int END,
-              ${pick(`ARRAY['Existing Client','Referral','Website','Outage','Event']`)}, $3, $3
-         FROM (SELECT g, CASE WHEN random() < 0.7 THEN 1 + floor(random() * 4)::int
-                              WHEN random() < 0.5 THEN 5 ELSE 6 END AS stage
-                 FROM generate_series(1, $2::int) g) x`,
-      [ORGS, OPPORTUNITIES, adminId],
-    );
+    // The demo's bulk generator: stages by weight (about three in four open), close dates a year back to half a
+    // year ahead, a proposal with three lines for each on average.
+    await seedOpportunitiesBulk(db, { count: OPPORTUNITIES, actorId: adminId, proposalsPerOpportunity: 1 });
     const loaded = seconds(t0);
     const t1 = performance.now();
     await restore();

@@ -76,7 +76,10 @@ function WinDialog({
     });
     if (!checked.success) {
       const fields: Record<string, string[]> = {};
-      for (const issue of checked.error.issues) (fields[String(issue.path[0])] ??= []).push(issue.message);
+      for (const issue of checked.error.issues) {
+        const field = String(issue.path[0]);
+        fields[field] = [...(fields[field] ?? []), issue.message];
+      }
       setErrors(fields);
       return;
     }

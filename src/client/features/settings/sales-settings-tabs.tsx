@@ -1,10 +1,9 @@
 // The tab strip of the sales settings pages (SPEC §2: one breadcrumb "Sales Settings" over four pages): each
 // viewer sees the pages open to them; alone on the only one (a non-administrator on Amendments), no strip.
 import { useQuery } from '@tanstack/react-query';
-import { Nav } from 'react-bootstrap';
-import { NavLink } from 'react-router';
 import { pathFor, ROUTES, type RouteName } from '../../../shared/routes';
 import { profileQuery } from '../../api/profile';
+import { RouteTabs } from '../../ui/route-tabs';
 
 const TABS: { route: RouteName; label: string }[] = [
   { route: 'sales_settings_opportunity', label: 'Opportunities' },
@@ -18,18 +17,11 @@ export function SalesSettingsTabs() {
   const tabs = TABS.filter((t) => profile?.isAdmin || !ROUTES[t.route]?.admin);
   if (tabs.length < 2) return null;
   return (
-    <Nav variant="tabs" className="mb-3 sd-tabs sd-tabs-scroll" as="nav" aria-label="Sales Settings">
-      {tabs.map((t) => (
-        <Nav.Item key={t.route}>
-          <NavLink
-            to={pathFor(t.route)}
-            end
-            className={({ isActive }) => `nav-link${isActive ? ' active' : ''}`}
-          >
-            {t.label}
-          </NavLink>
-        </Nav.Item>
-      ))}
-    </Nav>
+    <RouteTabs
+      label="Sales Settings"
+      exact
+      className="sd-tabs-scroll"
+      tabs={tabs.map((t) => ({ label: t.label, to: pathFor(t.route) }))}
+    />
   );
 }

@@ -230,7 +230,11 @@ export const opportunities = pgTable(
     index('opportunities_number_idx').on(t.number, t.id),
     index('opportunities_org_number_idx').on(t.organizationId, t.number, t.id),
     // The list's default sort: the close date as days since 1970, none last (the key the keyset cursor carries).
-    index('opportunities_outcome_close_idx').on(t.outcome, sql`coalesce(${t.closeDate} - DATE '1970-01-01', 2147483647)`, t.id),
+    index('opportunities_outcome_close_idx').on(
+      t.outcome,
+      sql`coalesce(${t.closeDate} - DATE '1970-01-01', 2147483647)`,
+      t.id,
+    ),
     index('opportunities_close_idx').on(sql`coalesce(${t.closeDate} - DATE '1970-01-01', 2147483647)`, t.id),
     index('opportunities_title_idx').on(t.title, t.id),
     index('opportunities_amount_idx').on(t.amount, t.id),

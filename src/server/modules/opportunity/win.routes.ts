@@ -85,7 +85,7 @@ export async function winOpportunity(
     [form.proposal, opportunityId],
   );
   const proposal = proposals[0];
-  if (!proposal || proposal.status !== 'ACCEPTED') throw badRequest({ proposal: [WIN_NEEDS_ACCEPTED] });
+  if (proposal?.status !== 'ACCEPTED') throw badRequest({ proposal: [WIN_NEEDS_ACCEPTED] });
 
   const { rows: lines } = await client.query<LineRow>(
     `SELECT position, service_type_id, description, quantity::text, unit_price::text
