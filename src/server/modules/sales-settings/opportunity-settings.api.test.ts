@@ -241,6 +241,47 @@ describe('sales settings, opportunities', () => {
     const [last] = await historyItems();
     expect(last).toMatchObject({ field: 'stages', fieldLabel: 'Stages' });
     expect(last!.oldValue).toContain('Closed Won (legacy) 75% (won)');
+    // Each opportunity moved tells so in its own field history.
+    const moved = (await admin.get(`/api/history/opportunity/${negotiating.id}`)).json().history;
+    expect(
+      moved.items.map((h: { field: string; oldValue: string; newValue: string }) => [
+        h.field,
+        h.oldValue,
+        h.newValue,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['outcome', 'Open', 'Won'],
+        ['outcome', 'Won', 'Open'],
+      ]),
+    );
+  });
+
+  it('a lost stage made open takes its lost reasons away, with history, so the next save is not refused', async () => {
+    const lost = await makeOpportunity(api.db.pool, { stageId: 6, outcome: 'LOST', probability: 0 });
+    await api.db.pool.query(`UPDATE opportunities SET lost_reason = 'Price' WHERE id = $1`, [lost.id]);
+    const s = await current();
+    const res = await save({
+      ...s,
+      stages: [
+        ...s.stages.map((x) => (x.id === 6 ? { ...x, name: 'On Hold', outcome: 'OPEN' } : x)),
+        { id: null, name: 'Lost for Good', probability: 0, outcome: 'LOST' },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { rows } = await api.db.pool.query('SELECT outcome, lost_reason FROM opportunities WHERE id = $1', [
+      lost.id,
+    ]);
+    expect(rows[0]).toEqual({ outcome: 'OPEN', lost_reason: null });
+    const history = (await admin.get(`/api/history/opportunity/${lost.id}`)).json().history.items;
+    expect(history.map((h: { field: string; oldValue: string }) => [h.field, h.oldValue])).toEqual(
+      expect.arrayContaining([
+        ['outcome', 'Lost'],
+        ['lostReason', 'Price'],
+      ]),
+    );
+    const back = await save({ ...res.json().opportunitySettings, stages: s.stages });
+    expect(back.statusCode).toBe(200);
   });
 
   it('a stale save gets 409 with the current settings and changes nothing, not even outcomes', async () => {

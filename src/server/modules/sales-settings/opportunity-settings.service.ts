@@ -146,14 +146,33 @@ export async function saveOpportunitySettings(
       if (refused.length) throw badRequest({ stages: refused });
     }
 
-    // The outcome is copied onto the opportunities (their open/won/lost filters): a changed one follows at once.
+    // The outcome is copied onto the opportunities (their open/won/lost filters): a changed one follows at once, a
+    // lost reason goes with a stage that is no longer lost (else their next save would be refused), and each changed
+    // opportunity gets its field history and a new version, in the same statement.
     const moved = stages.filter((s) => byId.has(s.id) && byId.get(s.id)!.outcome !== s.outcome);
     if (moved.length)
       await client.query(
-        `UPDATE opportunities o SET outcome = c.outcome
-           FROM unnest($1::int[], $2::text[]) AS c(id, outcome)
-          WHERE o.stage_id = c.id AND o.outcome <> c.outcome`,
-        [moved.map((s) => s.id), moved.map((s) => s.outcome)],
+        `WITH changed AS (
+           UPDATE opportunities o
+              SET outcome = c.outcome, lost_reason = CASE WHEN c.outcome = 'LOST' THEN o.lost_reason END,
+                  version = o.version + 1, updated_at = now(), updated_by = $4
+             FROM unnest($1::int[], $2::text[]) AS c(id, outcome), opportunities old
+            WHERE o.stage_id = c.id AND o.outcome <> c.outcome AND old.id = o.id
+           RETURNING o.id, old.outcome AS old_outcome, o.outcome, old.lost_reason AS old_reason, o.lost_reason)
+         INSERT INTO field_history (entity, entity_id, field, old_value, new_value, actor_id)
+         SELECT 'opportunity', id, 'outcome', label[array_position($3::text[], old_outcome)],
+                label[array_position($3::text[], outcome)], $4
+           FROM changed, (SELECT $5::text[] AS label) l
+         UNION ALL
+         SELECT 'opportunity', id, 'lostReason', old_reason, lost_reason, $4
+           FROM changed WHERE old_reason IS DISTINCT FROM lost_reason`,
+        [
+          moved.map((s) => s.id),
+          moved.map((s) => s.outcome),
+          OUTCOMES.map((o) => o.value),
+          actorId,
+          OUTCOMES.map((o) => o.label),
+        ],
       );
 
     const next: StoredOpportunitySettings = {
