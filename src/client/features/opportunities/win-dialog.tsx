@@ -28,7 +28,7 @@ export function WinButton({
   if (opportunity.agreement || opportunity.outcome.value === 'WON') return null;
   return (
     <>
-      <Button size="sm" variant="success" onClick={() => setShow(true)}>
+      <Button size="sm" variant="outline-success" onClick={() => setShow(true)}>
         Mark Won
       </Button>
       {show ? (
