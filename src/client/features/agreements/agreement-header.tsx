@@ -15,6 +15,7 @@ import { apiGet } from '../../api/http';
 import { DateInput } from '../../ui';
 import { RouteTabs } from '../../ui/route-tabs';
 import { activityKey } from '../activity/activity-timeline';
+import { ParentTitle } from '../records/parent-title';
 import { type AgreementPlace, type AgreementScreen, agreementPath } from './agreement-paths';
 
 export type AgreementSummary = {
@@ -181,29 +182,18 @@ export function AgreementHeader({
   return (
     <>
       {withTitle ? (
-        <div className="sd-page-head">
-          <div>
-            <h1 className="h4 mb-0">{title}</h1>
-            <div className="text-body-secondary small">
-              <Link to={agreementPath(place, 'basics')}>
-                {agreement ? `${agreement.number} · ${agreement.title}` : '…'}
-              </Link>
-              {agreement?.organization ? (
-                <>
-                  {' · '}
-                  <Link to={pathFor('organization_basics', { id: agreement.organization.value })}>
-                    {agreement.organization.label}
-                  </Link>
-                </>
-              ) : null}
-              {agreement?.status ? (
-                <Badge bg={agreement.status.value === 'OPEN' ? 'success' : 'secondary'} className="ms-2">
-                  {agreement.status.label}
-                </Badge>
-              ) : null}
-            </div>
-          </div>
-        </div>
+        <ParentTitle
+          title={title}
+          record={agreement}
+          basicsPath={agreementPath(place, 'basics')}
+          badge={
+            agreement?.status ? (
+              <Badge bg={agreement.status.value === 'OPEN' ? 'success' : 'secondary'} className="ms-2">
+                {agreement.status.label}
+              </Badge>
+            ) : null
+          }
+        />
       ) : null}
       {place.agreementId !== 'create' ? (
         <>

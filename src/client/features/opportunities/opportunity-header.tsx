@@ -9,6 +9,7 @@ import type { Option } from '../../../shared/schemas/common';
 import { loadEntity } from '../../api/entity';
 import { RouteTabs } from '../../ui/route-tabs';
 import { activityKey } from '../activity/activity-timeline';
+import { ParentTitle } from '../records/parent-title';
 import { type OpportunityPlace, type OpportunityScreen, opportunityPath } from './opportunity-paths';
 
 /** What the header shows of an opportunity (its record as GET /api/manage/opportunity/{id} answers it). */
@@ -90,29 +91,18 @@ export function OpportunityHeader({
   return (
     <>
       {withTitle ? (
-        <div className="sd-page-head">
-          <div>
-            <h1 className="h4 mb-0">{title}</h1>
-            <div className="text-body-secondary small">
-              <Link to={opportunityPath(place, 'basics')}>
-                {opportunity ? `${opportunity.number} · ${opportunity.title}` : '…'}
-              </Link>
-              {opportunity?.organization ? (
-                <>
-                  {' · '}
-                  <Link to={pathFor('organization_basics', { id: opportunity.organization.value })}>
-                    {opportunity.organization.label}
-                  </Link>
-                </>
-              ) : null}
-              {opportunity?.stage ? (
-                <Badge bg={OUTCOME_BADGE[opportunity.outcome.value] ?? 'secondary'} className="ms-2">
-                  {opportunity.stage.label}
-                </Badge>
-              ) : null}
-            </div>
-          </div>
-        </div>
+        <ParentTitle
+          title={title}
+          record={opportunity}
+          basicsPath={opportunityPath(place, 'basics')}
+          badge={
+            opportunity?.stage ? (
+              <Badge bg={OUTCOME_BADGE[opportunity.outcome.value] ?? 'secondary'} className="ms-2">
+                {opportunity.stage.label}
+              </Badge>
+            ) : null
+          }
+        />
       ) : null}
       {place.opportunityId !== 'create' ? (
         <>
