@@ -58,6 +58,7 @@ export const LINE_NEEDS_WHAT = 'Choose a service type or enter a description.';
 export const PROPOSAL_NEEDS_LINES = 'Add at least one line before marking this proposal Sent or Accepted.';
 /** Days past its expected close date after which an open opportunity gets the warning. */
 export const CLOSE_DATE_GRACE_DAYS = 30;
+export const CLOSE_RANGE_REVERSED = 'The end of the close date range cannot be before its start.';
 
 const probability = () =>
   z.preprocess(
@@ -92,16 +93,22 @@ export type OpportunityForm = z.infer<typeof opportunityForm>;
 
 export const OPPORTUNITY_SORTS = ['number', 'title', 'closeDate', 'amount'] as const;
 
-export const opportunityListQuery = listQuery.extend({
-  organization: optionalRef(),
-  stage: optionalRef(),
-  owner: optionalRef(),
-  outcome: z.enum(['all', ...codeValues(OUTCOMES)]).default('OPEN'),
-  /** Expected close date range (MM/DD/YYYY). */
-  closeFrom: optionalDate(),
-  closeTo: optionalDate(),
-  sort: z.enum(OPPORTUNITY_SORTS).default('closeDate'),
-});
+export const opportunityListQuery = listQuery
+  .extend({
+    organization: optionalRef(),
+    stage: optionalRef(),
+    owner: optionalRef(),
+    outcome: z.enum(['all', ...codeValues(OUTCOMES)]).default('OPEN'),
+    /** Expected close date range (MM/DD/YYYY). */
+    closeFrom: optionalDate(),
+    closeTo: optionalDate(),
+    sort: z.enum(OPPORTUNITY_SORTS).default('closeDate'),
+  })
+  .superRefine((query, ctx) => {
+    const [from, to] = [dateKey(query.closeFrom), dateKey(query.closeTo)];
+    if (from && to && to < from)
+      ctx.addIssue({ code: 'custom', path: ['closeTo'], message: CLOSE_RANGE_REVERSED });
+  });
 export type OpportunityListQuery = z.infer<typeof opportunityListQuery>;
 
 /** GET /api/manage/opportunity/totals?filters: the whole filtered set's amount and probability-weighted amount. */

@@ -261,8 +261,8 @@ export function OpportunityBasicsPage() {
   );
 }
 
-/** …/{id}/copy → a new opportunity carrying the source's id (SPEC §2 oppCopyId). */
-export function OpportunityCopyPage() {
+/** A new opportunity carrying the id in the path as `query` (the copy's source, or the outage it starts from). */
+function CreateFrom({ query }: { query: 'oppCopyId' | 'outageId' }) {
   const place = useOpportunityPlace();
   return (
     <Navigate
@@ -270,28 +270,18 @@ export function OpportunityCopyPage() {
         { ...place, opportunityId: 'create' },
         'basics',
         {},
-        { oppCopyId: place.opportunityId },
+        { [query]: place.opportunityId },
       )}
       replace
     />
   );
 }
 
+/** …/{id}/copy → a new opportunity carrying the source's id (SPEC §2 oppCopyId). */
+export const OpportunityCopyPage = () => <CreateFrom query="oppCopyId" />;
+
 /** …/{outageId}/outage → a new opportunity started from that outage (the id in the path is the outage's). */
-export function OpportunityOutagePage() {
-  const place = useOpportunityPlace();
-  return (
-    <Navigate
-      to={opportunityPath(
-        { ...place, opportunityId: 'create' },
-        'basics',
-        {},
-        { outageId: place.opportunityId },
-      )}
-      replace
-    />
-  );
-}
+export const OpportunityOutagePage = () => <CreateFrom query="outageId" />;
 
 export function OpportunityHistoryPage() {
   const place = useOpportunityPlace();

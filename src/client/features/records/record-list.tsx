@@ -7,7 +7,7 @@ import { Alert, Button, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import type { ListPage, Option } from '../../../shared/schemas/common';
 import { PAGE_SIZE } from '../../../shared/schemas/constants';
-import { apiGet, type Query } from '../../api/http';
+import { apiGet, isApiError, type Query } from '../../api/http';
 import { lazyComponent } from '../../shell/lazy-chunk';
 import { useMediaQuery } from '../../shell/use-media-query';
 import { ListTable, Select, TextInput, Typeahead } from '../../ui';
@@ -72,6 +72,15 @@ type Props<T> = {
   /** Shown above the rows from the first page (e.g. a total the server computed over every row). */
   summary?: (first: ListPage<T>) => ReactNode;
 };
+
+/** A refused filter names itself ("Close To: …"): the generic "fields shown in red" fits no filter bar. */
+export function filterMessages(error: Error, filters: FilterDef[]): string[] {
+  if (!isApiError(error) || Object.keys(error.fields).length === 0) return [error.message];
+  return Object.entries(error.fields).flatMap(([name, messages]) => {
+    const label = filters.find((f) => f.name === name)?.label;
+    return messages.map((m) => (label ? `${label}: ${m}` : m));
+  });
+}
 
 /** SPEC §9 helpers: below md (768 px) lists may show cards. */
 const MEDIUM_UP = '(min-width: 768px)';
@@ -196,7 +205,13 @@ export function RecordList<T>(props: Props<T>) {
           )}
         </form>
       ) : null}
-      {list.isError ? <Alert variant="danger">{list.error.message}</Alert> : null}
+      {list.isError ? (
+        <Alert variant="danger">
+          {filterMessages(list.error, props.filters).map((m) => (
+            <div key={m}>{m}</div>
+          ))}
+        </Alert>
+      ) : null}
       {first && props.summary ? props.summary(first) : null}
       {props.card && !mediumUp ? (
         <div className="sd-list sd-cards" aria-busy={list.isFetching}>

@@ -16,6 +16,7 @@ import { BLANK } from '../../../shared/schemas/messages.js';
 import {
   ALREADY_WON,
   CLOSE_DATE_PAST_WARNING,
+  CLOSE_RANGE_REVERSED,
   LOST_REASON_LOST_ONLY,
   NUMBER_USED,
   OWNER_NOT_SALES,
@@ -456,6 +457,12 @@ describe('list and totals', () => {
     expect((await user.get(`${BASE}?outcome=maybe`)).statusCode).toBe(400);
     expect((await user.get(`${BASE}?closeFrom=13/45/2026`)).statusCode).toBe(400);
     expect((await user.get(`${BASE}/totals?sort=owner`)).statusCode).toBe(400);
+    // A reversed range says so, on the list and its totals, rather than answering with nothing.
+    for (const path of [BASE, `${BASE}/totals`]) {
+      const reversed = await user.get(`${path}?closeFrom=12/31/2026&closeTo=01/01/2026`);
+      expect(reversed.statusCode).toBe(400);
+      expect(reversed.json().form.fields.closeTo).toEqual([CLOSE_RANGE_REVERSED]);
+    }
   });
 
   it('adds large amounts exactly', async () => {
