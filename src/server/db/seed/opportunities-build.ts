@@ -7,6 +7,7 @@ import type { ActivityKind } from '../../../shared/schemas/activity.js';
 import type { DocumentKind } from '../../../shared/schemas/document.js';
 import type { Outcome, ProposalStatus } from '../../../shared/schemas/opportunity.js';
 import { OPPORTUNITY_SETTINGS_DEFAULTS, type Stage } from '../../../shared/schemas/sales-settings.js';
+import { numberFor } from '../../platform/record-numbers.js';
 import { minimalPdf } from './demo-pdf.js';
 import {
   ACTIVITY_NOTES,
@@ -260,7 +261,7 @@ export function buildOpportunities(
             : `${p.theme.title} for ${p.org.name}`;
     const o: Opportunity = {
       id: i + 1,
-      number: `OP-${1000 + (input.firstIds?.opportunity ?? 1) + i}`,
+      number: numberFor('OP-', (input.firstIds?.opportunity ?? 1) + i),
       org: p.org,
       title,
       stage: p.stage,
@@ -372,7 +373,7 @@ export function buildOpportunities(
   );
   for (const [i, proposal] of proposals.entries()) {
     proposal.id = i + 1;
-    proposal.number = `PR-${1000 + (input.firstIds?.proposal ?? 1) + i}`;
+    proposal.number = numberFor('PR-', (input.firstIds?.proposal ?? 1) + i);
     out.proposals.push(proposal);
     const o = proposal.opportunity;
     log(o, 'PROPOSAL', `Proposal ${proposal.number} created: ${proposal.title}`, proposal.createdAt);

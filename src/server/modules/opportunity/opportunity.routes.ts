@@ -1,10 +1,5 @@
-// /api/manage/opportunity: list (filters, keyset), the totals of the filtered set, basics (new, copied from another
-// opportunity or started from an outage), save, delete, and the activity timeline. Any signed-in user (README
-// "Permissions"); the stage, owner, source and lost reason are checked against the sales settings.
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type pg from 'pg';
 import type { Option } from '../../../shared/schemas/common.js';
 import { BLANK, codeLabel } from '../../../shared/schemas/fields.js';
 import {
@@ -26,6 +21,7 @@ import type { Database } from '../../db/client.js';
 import { activityRoutes } from '../../platform/activity.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest, registerUniqueViolation } from '../../platform/errors.js';
+import { assignNumber, pendingNumber } from '../../platform/record-numbers.js';
 import { recordRoutes } from '../../platform/record-routes.js';
 import {
   type ListFilter,
@@ -55,7 +51,6 @@ export const WON_NOT_DELETED =
   'This opportunity has been won and cannot be deleted: its agreement came from it.';
 
 /** The number a new opportunity gets when none is typed: OP-<1000 + id>. */
-export const assignedNumber = (id: number) => `OP-${1000 + id}`;
 
 /** Filters and sort of the list (and of its totals); each sort has an index over its key and the id. */
 export function opportunityList(query: OpportunityListQuery, filter: ListFilter): SortDef {
@@ -187,19 +182,6 @@ function withWarnings(record: Presented, todayDisplay: string): Presented {
   return { ...record, warnings: longPast ? { closeDate: [CLOSE_DATE_PAST_WARNING] } : {} };
 }
 
-/** Gives a new opportunity saved without a number its OP-<1000 + id> (another suffix if that was typed already). */
-async function assignNumber(tx: pg.PoolClient, id: number): Promise<void> {
-  for (let n = 1; ; n += 1) {
-    const number = n === 1 ? assignedNumber(id) : `${assignedNumber(id)}-${n}`;
-    const { rowCount } = await tx.query(
-      `UPDATE opportunities SET number = $2 WHERE id = $1
-          AND NOT EXISTS (SELECT 1 FROM opportunities WHERE lower(number) = lower($2))`,
-      [id, number],
-    );
-    if (rowCount) return;
-  }
-}
-
 export function opportunityRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
   recordRoutes(app, database, timeZone, {
     path: '/api/manage/opportunity',
@@ -258,9 +240,9 @@ export function opportunityRoutes(app: FastifyInstance, database: Database, time
           if (Object.keys(errors).length) throw badRequest(errors);
         },
         // A unique stand-in until the id is known; replaced in the same transaction.
-        fill: async (_tx, values) => (values.number ? {} : { number: `#${randomUUID()}` }),
+        fill: async (_tx, values) => (values.number ? {} : { number: pendingNumber() }),
         after: async (tx, id, before, values) => {
-          if (!before && !values.number) await assignNumber(tx, id);
+          if (!before && !values.number) await assignNumber(tx, 'opportunities', 'OP-', id);
           return [];
         },
         done: async (tx, after, before) => {

@@ -1,10 +1,5 @@
-// /api/manage/opportunity/{opportunityId}/proposal: an opportunity's proposals (list with their totals, basics with
-// lines and totals, save, delete) and each one's PDF. A blank number becomes PR-<1000+id> in the save's transaction;
-// `?proposalCopyId=` starts a new proposal carrying another's title, lines and terms (of this opportunity only).
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type pg from 'pg';
 import { z } from 'zod';
 import type { Option } from '../../../shared/schemas/common.js';
 import { recordId } from '../../../shared/schemas/common.js';
@@ -24,6 +19,7 @@ import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest, notFound, registerUniqueViolation } from '../../platform/errors.js';
 import { contentDisposition } from '../../platform/files.js';
+import { assignNumber, pendingNumber } from '../../platform/record-numbers.js';
 import { recordRoutes } from '../../platform/record-routes.js';
 import { likePattern, type Presented, param, type Queryable } from '../../platform/records.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
@@ -76,21 +72,6 @@ async function copySource(
   if (!source) return { refused: COPY_MISSING };
   if (source.opportunity_id !== opportunityId) return { refused: COPY_OTHER_OPPORTUNITY };
   return source;
-}
-
-/** PR-<1000+id>, or with a suffix when someone already typed that number by hand (each check uses the unique index). */
-async function assignNumber(tx: pg.PoolClient, id: number): Promise<void> {
-  const base = `PR-${1000 + id}`;
-  let number = base;
-  for (let n = 2; n < 1000; n += 1) {
-    const { rows } = await tx.query('SELECT 1 FROM proposals WHERE lower(number) = lower($1) AND id <> $2', [
-      number,
-      id,
-    ]);
-    if (rows.length === 0) break;
-    number = `${base}-${n}`;
-  }
-  await tx.query('UPDATE proposals SET number = $2 WHERE id = $1', [id, number]);
 }
 
 /** "PR-1001.pdf": the number with anything a file name should not hold (slashes, quotes, spaces) as "-". */
@@ -193,10 +174,10 @@ export function proposalRoutes(app: FastifyInstance, database: Database, timeZon
           if (before) linesBefore = describeLines(await loadLines(tx, before.id));
         },
         // Unique until the row's id gives it its number (after), in the same transaction.
-        fill: async (_tx, values) => (values.number ? {} : { number: `~${randomUUID()}` }),
+        fill: async (_tx, values) => (values.number ? {} : { number: pendingNumber() }),
         after: async (tx, id, before, values) => {
           if (!before) {
-            if (!values.number) await assignNumber(tx, id);
+            if (!values.number) await assignNumber(tx, 'proposals', 'PR-', id);
             if (values.proposalCopyId)
               await tx.query('UPDATE proposals SET copied_from_id = $2 WHERE id = $1', [
                 id,

@@ -81,12 +81,6 @@ export async function loadOpportunitySettings(db: Queryable): Promise<Opportunit
   };
 }
 
-/** The stage of an id, or null when the settings have no such stage. */
-export async function stageOf(db: Queryable, stageId: number): Promise<Stage | null> {
-  const { value } = await loadStoredOpportunitySettings(db);
-  return value.stages.find((s) => s.id === stageId) ?? null;
-}
-
 /** The stages as field history shows them: "Qualification 10% · … · Won 100% (won) · Lost 0% (lost)". */
 export function stagesSummary(stages: readonly Stage[]): string {
   return stages
