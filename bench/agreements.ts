@@ -9,14 +9,20 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { CITIES, ORG_INDUSTRIES, ORG_PREFIXES } from '../src/server/db/seed/inventory-data.js';
 import { SERVICE_TYPES, TITLES } from '../src/server/db/seed/sales-data.js';
 import { companyToday } from '../src/server/modules/agreement/agreement.routes.js';
 import { inForce, MONTHLY_SQL } from '../src/server/modules/agreement/agreement-figures.js';
 import { encodeCursor } from '../src/server/platform/cursor.js';
-import { hashPassword } from '../src/server/platform/passwords.js';
 import { type Case, compare } from './compare.js';
-import { benchDatabase, count, dropForLoad, HEADERS, seconds } from './support.js';
+import {
+  benchDatabase,
+  count,
+  dropForLoad,
+  insertBenchAdmin,
+  insertClientOrganizations,
+  seconds,
+  signInCookie,
+} from './support.js';
 
 const AGREEMENTS = Number(process.env.BENCH_AGREEMENTS ?? 20_000);
 const SERVICES = Number(process.env.BENCH_AGREEMENT_SERVICES ?? 200_000);
@@ -37,25 +43,19 @@ export async function load(database: Database): Promise<string> {
 
     // random() after setseed: the same data on every run and both databases.
     await db.query('SELECT setseed(0.2026)');
-    const admin = await db.query<{ id: number }>(
-      `INSERT INTO users (email, password_hash, first_name, last_name, short_code, roles)
-       VALUES ($1, $2, 'Bench', 'Agreements', 'BENCHA', '{ROLE_USER,ROLE_ADMIN}') RETURNING id`,
-      [EMAIL, await hashPassword(PASSWORD)],
-    );
-    const adminId = admin.rows[0]!.id;
+    const adminId = await insertBenchAdmin(db, {
+      email: EMAIL,
+      password: PASSWORD,
+      lastName: 'Agreements',
+      shortCode: 'BENCHA',
+    });
     const pick = (p: string) => `(${p})[1 + floor(random() * cardinality(${p}))::int]`;
     await db.query(
       `INSERT INTO service_types (name, block_hours, created_by, updated_by)
        SELECT t.name, t.block, $3, $3 FROM unnest($1::text[], $2::bool[]) AS t(name, block)`,
       [SERVICE_TYPES.map((t) => t.name), SERVICE_TYPES.map((t) => 'blockHours' in t), adminId],
     );
-    await db.query(
-      `INSERT INTO organizations (name, short_code, sales_status, created_by, updated_by)
-       SELECT ${pick('$1::text[]')} || ' ' || split_part(${pick('$2::text[]')}, '/', 1) || ' - '
-              || split_part(${pick('$3::text[]')}, '/', 1) || ' ' || g, 'BA' || g, 'CLIENT', $4, $4
-         FROM generate_series(1, $5::int) g`,
-      [ORG_PREFIXES, ORG_INDUSTRIES, CITIES, adminId, ORGS],
-    );
+    await insertClientOrganizations(db, { count: ORGS, codePrefix: 'BA', actorId: adminId });
     // One billing contact per organization.
     await db.query(
       `INSERT INTO people (organization_id, first_name, last_name, created_by, updated_by)
@@ -165,14 +165,7 @@ export async function agreementsBench(label: string, url: string | undefined): P
     );
     const config = loadConfig({ SD6_DEMO: 'off', LOG_LEVEL: 'silent' });
     app = await buildApp({ config, database, logger: false });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: HEADERS,
-      payload: { email: EMAIL, password: PASSWORD },
-    });
-    const session = login.cookies.find((c) => c.name.endsWith('sd6_session'))!;
-    const cookie = `${session.name}=${session.value}`;
+    const cookie = await signInCookie(app, EMAIL, PASSWORD);
     const today = companyToday(config.timeZone);
 
     // The deepest page of the default list (open agreements by number): page 1,000 where there are that many.

@@ -7,13 +7,19 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { CITIES, ORG_INDUSTRIES, ORG_PREFIXES } from '../src/server/db/seed/inventory-data.js';
 import { seedOpportunitiesBulk } from '../src/server/db/seed/opportunities-bulk.js';
 import { STAGES_SQL } from '../src/server/modules/opportunity/opportunity.record.js';
 import { encodeCursor } from '../src/server/platform/cursor.js';
-import { hashPassword } from '../src/server/platform/passwords.js';
 import { type Case, compare } from './compare.js';
-import { benchDatabase, count, dropForLoad, HEADERS, seconds } from './support.js';
+import {
+  benchDatabase,
+  count,
+  dropForLoad,
+  insertBenchAdmin,
+  insertClientOrganizations,
+  seconds,
+  signInCookie,
+} from './support.js';
 
 const OPPORTUNITIES = Number(process.env.BENCH_OPPORTUNITIES ?? 50_000);
 const RUNS = Number(process.env.BENCH_OPPORTUNITY_RUNS ?? 200);
@@ -33,20 +39,13 @@ async function load(database: Database): Promise<string> {
     const t0 = performance.now();
     const restore = await dropForLoad(db, TABLES, { keys: true });
     await db.query('SELECT setseed(0.2026)');
-    const admin = await db.query<{ id: number }>(
-      `INSERT INTO users (email, password_hash, first_name, last_name, short_code, roles)
-       VALUES ($1, $2, 'Bench', 'Opportunities', 'BENCHO', '{ROLE_USER,ROLE_ADMIN}') RETURNING id`,
-      [EMAIL, await hashPassword(PASSWORD)],
-    );
-    const adminId = admin.rows[0]!.id;
-    const pick = (p: string) => `(${p})[1 + floor(random() * cardinality(${p}))::int]`;
-    await db.query(
-      `INSERT INTO organizations (name, short_code, sales_status, created_by, updated_by)
-       SELECT ${pick('$1::text[]')} || ' ' || split_part(${pick('$2::text[]')}, '/', 1) || ' - '
-              || split_part(${pick('$3::text[]')}, '/', 1) || ' ' || g, 'BO' || g, 'CLIENT', $4, $4
-         FROM generate_series(1, $5::int) g`,
-      [ORG_PREFIXES, ORG_INDUSTRIES, CITIES, adminId, ORGS],
-    );
+    const adminId = await insertBenchAdmin(db, {
+      email: EMAIL,
+      password: PASSWORD,
+      lastName: 'Opportunities',
+      shortCode: 'BENCHO',
+    });
+    await insertClientOrganizations(db, { count: ORGS, codePrefix: 'BO', actorId: adminId });
     // The demo's bulk generator: stages by weight (about three in four open), close dates a year back to half a
     // year ahead, a proposal with three lines for each on average.
     await seedOpportunitiesBulk(db, { count: OPPORTUNITIES, actorId: adminId, proposalsPerOpportunity: 1 });
@@ -99,14 +98,7 @@ export async function opportunitiesBench(label: string, url: string | undefined)
     );
     const config = loadConfig({ SD6_DEMO: 'off', LOG_LEVEL: 'silent' });
     app = await buildApp({ config, database, logger: false });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: HEADERS,
-      payload: { email: EMAIL, password: PASSWORD },
-    });
-    const session = login.cookies.find((c) => c.name.endsWith('sd6_session'))!;
-    const cookie = `${session.name}=${session.value}`;
+    const cookie = await signInCookie(app, EMAIL, PASSWORD);
 
     const deepest = Math.min(1000, Math.floor(open / PAGE_SIZE));
     const { rows: keys } = await database.pool.query<{ key: number; id: number }>(

@@ -1,12 +1,16 @@
 // What the benchmarks share: number formats, percentiles, a database of their own, the SQL an endpoint sends, and
-// the built server started on a fresh embedded database.
+// the built server started on a fresh embedded database; a bench administrator, its sign-in, client organizations.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type Database, openDatabase } from '../src/server/db/client.js';
+import { CITIES, ORG_INDUSTRIES, ORG_PREFIXES } from '../src/server/db/seed/inventory-data.js';
+import { hashPassword } from '../src/server/platform/passwords.js';
+import type { Queryable } from '../src/server/platform/records.js';
 
 export const ms = (n: number) => n.toFixed(n < 10 ? 2 : 1);
 export const count = (n: number) => n.toLocaleString('en-US');
@@ -139,4 +143,45 @@ export async function dropForLoad(
     for (const k of keys) await db.query(`ALTER TABLE ${k.table} ADD CONSTRAINT ${k.name} ${k.def}`);
     await db.query('ANALYZE');
   };
+}
+
+/** The session cookie of a bench user signed in through the real login route. */
+export async function signInCookie(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: HEADERS,
+    payload: { email, password },
+  });
+  const session = login.cookies.find((c) => c.name.endsWith('sd6_session'));
+  if (!session) throw new Error(`bench sign-in failed: ${login.statusCode} ${login.body.slice(0, 200)}`);
+  return `${session.name}=${session.value}`;
+}
+
+/** An administrator the bench signs in as; returns its id. */
+export async function insertBenchAdmin(
+  db: Queryable,
+  user: { email: string; password: string; lastName: string; shortCode: string },
+): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash, first_name, last_name, short_code, roles)
+     VALUES ($1, $2, 'Bench', $3, $4, '{ROLE_USER,ROLE_ADMIN}') RETURNING id`,
+    [user.email, await hashPassword(user.password), user.lastName, user.shortCode],
+  );
+  return rows[0]!.id;
+}
+
+/** `count` client organizations with demo-like names ("<prefix> <industry> - <city> <n>"), codes <codePrefix><n>. */
+export async function insertClientOrganizations(
+  db: Queryable,
+  options: { count: number; codePrefix: string; actorId: number },
+): Promise<void> {
+  const pick = (p: string) => `(${p})[1 + floor(random() * cardinality(${p}))::int]`;
+  await db.query(
+    `INSERT INTO organizations (name, short_code, sales_status, created_by, updated_by)
+     SELECT ${pick('$1::text[]')} || ' ' || split_part(${pick('$2::text[]')}, '/', 1) || ' - '
+            || split_part(${pick('$3::text[]')}, '/', 1) || ' ' || g, $4 || g, 'CLIENT', $5, $5
+       FROM generate_series(1, $6::int) g`,
+    [ORG_PREFIXES, ORG_INDUSTRIES, CITIES, options.codePrefix, options.actorId, options.count],
+  );
 }
