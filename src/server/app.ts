@@ -45,6 +45,7 @@ import { profileRoutes } from './modules/user/profile.routes.js';
 import { registerUserHistory } from './modules/user/user.history.js';
 import { installAuth } from './platform/auth.js';
 import { installErrorHandlers } from './platform/errors.js';
+import { createJobs, type Jobs } from './platform/jobs.js';
 import { healthRoutes } from './platform/health.js';
 import { historyRoutes } from './platform/history.js';
 import { installMetrics } from './platform/metrics.js';
@@ -56,6 +57,8 @@ import { validateRequestPart } from './platform/validation.js';
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: { method: string; url: string }[];
+    /** The background job queue (platform/jobs.ts). */
+    jobs: Jobs;
   }
 }
 
@@ -108,6 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Every route registered, so tests can sweep them all (e.g. the CSRF rule on every non-GET route).
   const routeTable: { method: string; url: string }[] = [];
   app.decorate('routeTable', routeTable);
+  const jobs = createJobs(database, app.log);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', () => jobs.stop());
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
   });

@@ -54,6 +54,8 @@ export async function serve(config: Config, embedded?: Promise<EmbeddedDatabase>
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Jobs queued before a restart (an import the last process did not finish) run again.
+  await app.jobs.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl ?? `http://${config.host}:${port}`;

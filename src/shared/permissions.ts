@@ -36,7 +36,15 @@ export const RECORD_ACCESS = {
   'outage-type': ADMIN,
   amendmentType: ADMIN,
   serviceType: ADMIN,
+  notice: ADMIN,
+  'required-upload': ADMIN,
 } as const satisfies Record<string, RecordAccess>;
+
+/**
+ * Client reports, their exports and report history, RMM imports and RMM settings: administrators (the Report and
+ * Admin menus are theirs). A report spans every client's devices and what each is billed for.
+ */
+export const REPORT_ACCESS: Access = 'admin';
 
 export type RecordKind = keyof typeof RECORD_ACCESS;
 

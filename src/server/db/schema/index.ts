@@ -5,3 +5,4 @@ export * from './platform.js';
 export * from './sales.js';
 export * from './staff.js';
 export * from './work.js';
+export * from './reports.js';

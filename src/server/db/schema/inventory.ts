@@ -119,9 +119,13 @@ export const equipment = pgTable(
     virtual: boolean('virtual').notNull().default(false),
     active: boolean('active').notNull().default(true),
     notes: text('notes'),
+    // The RMM import that last created or changed this device (import_runs; no foreign key: inventory.ts is
+    // below reports.ts, and a run is never deleted).
+    lastImportRunId: integer('last_import_run_id'),
     ...stamps(),
   },
   (t) => [
+    index('equipment_rmm_idx').on(t.rmmId),
     index('equipment_name_idx').on(t.name, t.id),
     index('equipment_org_name_idx').on(t.organizationId, t.name, t.id),
     index('equipment_active_name_idx').on(t.active, t.name, t.id),

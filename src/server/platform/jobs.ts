@@ -1,0 +1,70 @@
+// Background jobs (RMM imports, report packs): a PostgreSQL-backed queue (pg-boss) on the app's own connection
+// pool, so it runs on the embedded database and on a server alike, survives restarts (jobs are rows) and runs each
+// job once however many app processes poll.
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+
+export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
+
+export type Jobs = {
+  /** Queues a job and answers its id; the queue starts on first use. */
+  send: <T extends object>(name: string, data: T, options?: { retryLimit?: number }) => Promise<string>;
+  /** The handler of one queue; call while building the app (before `start`). */
+  register: <T>(name: string, handler: JobHandler<T>) => void;
+  /** Starts polling (the server does at start-up, so jobs queued before a restart run). */
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+type Logger = { error: (obj: unknown, msg?: string) => void };
+
+export function createJobs(database: Database, log: Logger, options: { pollSeconds?: number } = {}): Jobs {
+  const handlers = new Map<string, JobHandler<unknown>>();
+  let started: Promise<PgBoss> | null = null;
+  let boss: PgBoss | null = null;
+
+  const start = () => {
+    started ??= (async () => {
+      const instance = new PgBoss({
+        // The app's pool: one connection on the embedded database, which serialises every query anyway.
+        db: { executeSql: (text: string, values?: unknown[]) => database.pool.query(text, values as never[]) },
+        schema: 'pgboss',
+      });
+      instance.on('error', (error) => log.error({ err: error }, 'background job queue error'));
+      await instance.start();
+      for (const [name, handler] of handlers) {
+        await instance.createQueue(name);
+        await instance.work(name, { pollingIntervalSeconds: options.pollSeconds ?? 1 }, async (jobs) => {
+          for (const job of jobs) await handler(job.data, { id: job.id });
+        });
+      }
+      boss = instance;
+      return instance;
+    })();
+    return started;
+  };
+
+  return {
+    register: (name, handler) => {
+      if (started) throw new Error(`job ${name} registered after the queue started`);
+      handlers.set(name, handler as JobHandler<unknown>);
+    },
+    send: async (name, data, sendOptions = {}) => {
+      const instance = await start();
+      const id = await instance.send(name, data, {
+        retryLimit: sendOptions.retryLimit ?? 1,
+        expireInSeconds: 60 * 60,
+      });
+      if (!id) throw new Error(`job ${name} was not queued`);
+      return id;
+    },
+    start: async () => {
+      await start();
+    },
+    stop: async () => {
+      if (!started) return;
+      await started.catch(() => undefined);
+      await boss?.stop({ graceful: true, wait: true, timeout: 15_000 });
+    },
+  };
+}

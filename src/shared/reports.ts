@@ -1,0 +1,185 @@
+// The client reports (SPEC §2 /report/..., DOMAIN "Reports"): their keys, screens, filters and the one response
+// shape every report answers with. Server (queries, exports, history) and client (the report frame) share it.
+import { z } from 'zod';
+import { optionalDate, dateKey, type CodeList, codeValues } from './schemas/fields.js';
+import { ACTIVE_FILTERS } from './schemas/fields.js';
+import { EQUIPMENT_FILTERS } from './schemas/equipment.js';
+import { CLIENT_FILTERS } from './schemas/organization.js';
+
+export const CLIENT_REPORT_KEYS = [
+  'antivirus',
+  'bitlocker',
+  'device',
+  'device-summary-by-age',
+  'firmware',
+  'outdated-response',
+  'patch',
+  'services-activity',
+  'user-and-device-counts',
+  'warranty',
+  'user',
+] as const;
+export type ClientReportKey = (typeof CLIENT_REPORT_KEYS)[number];
+/** What report history and required uploads can name: a client report, the security pack, or an uploaded file. */
+export type HistoryReportKey = ClientReportKey | 'security-pack' | 'upload';
+
+/** Which rows a report lists, so which filter codes it takes. */
+export type ReportSubject = 'equipment' | 'people' | 'organizations';
+
+export type ReportDef = {
+  key: ClientReportKey;
+  /** Route name (src/shared/routes.ts). */
+  route: string;
+  title: string;
+  subject: ReportSubject;
+  /** Takes a from/to period (yyyy-MM-dd range; default: last month). */
+  period?: boolean;
+  /** Takes `days` (outdated response: no check-in for more than N days). */
+  days?: boolean;
+  /** Takes `within` (warranty: expired or ending within 30/60/90 days). */
+  within?: boolean;
+  /** Takes `by` (device summary by age: grouped by age band or by address/site). */
+  groupBy?: boolean;
+  /** SPEC §3 report type code where there is one. */
+  type?: string;
+};
+
+export const CLIENT_REPORTS: readonly ReportDef[] = [
+  { key: 'antivirus', route: 'report_antivirus', title: 'Antivirus', subject: 'equipment', type: 'antivirus_report' },
+  { key: 'bitlocker', route: 'report_bitlocker', title: 'BitLocker Compliance', subject: 'equipment', type: 'bitlocker_report' },
+  { key: 'device', route: 'report_device', title: 'Devices', subject: 'equipment', type: 'device_report' },
+  { key: 'device-summary-by-age', route: 'report_device_summary_by_age', title: 'Device Summary by Age', subject: 'equipment', groupBy: true },
+  { key: 'firmware', route: 'report_firmware', title: 'Firmware', subject: 'equipment' },
+  { key: 'outdated-response', route: 'report_outdated_response', title: 'Outdated Response', subject: 'equipment', days: true, type: 'outdated_response_report' },
+  { key: 'patch', route: 'report_patch', title: 'Patch', subject: 'equipment', type: 'patch_report' },
+  { key: 'services-activity', route: 'report_services_activity', title: 'Services Activity', subject: 'organizations', period: true },
+  { key: 'user-and-device-counts', route: 'report_user_and_device_counts', title: 'User and Device Counts', subject: 'organizations' },
+  { key: 'warranty', route: 'report_warranty', title: 'Warranty', subject: 'equipment', within: true },
+  { key: 'user', route: 'report_user', title: 'Users', subject: 'people' },
+];
+
+export const reportDef = (key: string): ReportDef | undefined => CLIENT_REPORTS.find((r) => r.key === key);
+
+export const WARRANTY_WINDOWS = [
+  { value: '30', label: 'Expired or ending within 30 days' },
+  { value: '60', label: 'Expired or ending within 60 days' },
+  { value: '90', label: 'Expired or ending within 90 days' },
+  { value: 'expired', label: 'Expired' },
+] as const satisfies CodeList;
+
+export const AGE_GROUPINGS = [
+  { value: 'age', label: 'By age' },
+  { value: 'site', label: 'By address/site' },
+] as const satisfies CodeList;
+
+export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const PERIOD_REVERSED = 'The period must end on or after its start.';
+export const PERIOD_TOO_LONG = 'A period can be at most one year.';
+export const ORGANIZATIONS_TOO_MANY = 'Choose at most 100 organizations, or a client filter.';
+
+/** A list of organization ids in the address: "3,5,9". */
+const organizationIds = z
+  .string()
+  .trim()
+  .max(1100)
+  .regex(/^\d{1,10}(,\d{1,10})*$/, 'Choose organizations from the list.')
+  .transform((v) => [...new Set(v.split(',').map(Number))])
+  .refine((ids) => ids.length <= 100, ORGANIZATIONS_TOO_MANY)
+  .optional();
+
+/**
+ * The filters of every client report, as the address carries them (`/report/warranty?clients=4&within=60`):
+ * organizations (`organization`, several ids) or else a SPEC §4 client filter code (`clients`, default 1 Active);
+ * the equipment (`equipment`, default 1) or user (`users`, default 1) filter code; period, days, within, by where
+ * the report takes them; sort, dir, start (offset) and limit (default 25) for the rows.
+ */
+export const reportQuery = z
+  .object({
+    organization: organizationIds,
+    clients: z.enum(codeValues(CLIENT_FILTERS)).default('1'),
+    equipment: z.enum(codeValues(EQUIPMENT_FILTERS)).default('1'),
+    users: z.enum(codeValues(ACTIVE_FILTERS)).default('1'),
+    from: optionalDate(),
+    to: optionalDate(),
+    days: z.coerce.number().int().min(1).max(3650).default(30),
+    within: z.enum(codeValues(WARRANTY_WINDOWS)).default('90'),
+    by: z.enum(codeValues(AGE_GROUPINGS)).default('age'),
+    sort: z.string().max(40).optional(),
+    dir: z.enum(['asc', 'desc']).optional(),
+    start: z.coerce.number().int().min(0).max(10_000_000).default(0),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+  })
+  .superRefine((query, ctx) => {
+    const [from, to] = [dateKey(query.from), dateKey(query.to)];
+    if (from && to && to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: PERIOD_REVERSED });
+    if (from && to && Number(to) - Number(from) > 10000)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: PERIOD_TOO_LONG });
+  });
+export type ReportQuery = z.infer<typeof reportQuery>;
+
+/** How a column's raw value is shown, exported (typed XLSX cells) and sorted. */
+export type ReportColumnKind = 'text' | 'number' | 'percent' | 'date' | 'datetime' | 'minutes' | 'money';
+export type ReportColumn = {
+  name: string;
+  title: string;
+  kind: ReportColumnKind;
+  /** The rows can be sorted by this column (`sort=<name>`). */
+  sortable?: boolean;
+};
+/** Raw values: dates yyyy-MM-dd, instants ISO 8601, minutes and numbers as numbers, money as a decimal text. */
+export type ReportCell = string | number | null;
+export type ReportRow = Record<string, ReportCell>;
+
+export type ReportFigure = { label: string; value: string; tone?: 'good' | 'warning' | 'bad' };
+export type ReportChart = {
+  title: string;
+  kind: 'bar' | 'donut';
+  data: { label: string; value: number; tone?: 'good' | 'warning' | 'bad' | 'neutral' }[];
+};
+export type ReportNoticeText = { title: string; body: string };
+
+/** GET /api/report/{key}: the summary of every matching row, and one page of the rows. */
+export type ReportResponse = {
+  report: { key: ClientReportKey; title: string };
+  /** The filters in words ("Clients: Active · Devices: Active · Ending within 90 days"). */
+  filtersText: string;
+  /** The period shown, MM/dd/yyyy, where the report takes one. */
+  period: { from: string; to: string } | null;
+  /** The one organization reported on, when only one is. */
+  organization: { value: number; label: string } | null;
+  summary: { figures: ReportFigure[]; chart: ReportChart | null };
+  columns: ReportColumn[];
+  rows: ReportRow[];
+  /** Matching rows in all. */
+  total: number;
+  sort: { field: string; dir: 'asc' | 'desc' };
+  notices: ReportNoticeText[];
+};
+
+/** POST /api/report/{key}/export: makes the file, keeps it in report history, answers with the history row. */
+export const exportBody = z.object({
+  format: z.enum(EXPORT_FORMATS),
+  // The report's filters as the address carries them (strings).
+  query: z.record(z.string(), z.string()).default({}),
+});
+
+export type ReportHistoryItem = {
+  id: number;
+  report: string;
+  reportTitle: string;
+  title: string;
+  format: 'CSV' | 'XLSX' | 'PDF' | 'FILE';
+  filtersText: string;
+  /** The address of the report with these filters, to run it again (null for uploads). */
+  rerun: string | null;
+  organizations: string;
+  rowCount: number | null;
+  size: number;
+  fileName: string;
+  createdAt: string;
+  createdBy: string | null;
+  /** GET: the file as an attachment. */
+  download: string;
+};
