@@ -22,6 +22,7 @@ import { departmentRoutes } from './modules/department/department.routes.js';
 import { deviceCategoryRoutes } from './modules/device-category/device-category.routes.js';
 import { deviceStatusRoutes } from './modules/device-status/device-status.routes.js';
 import { equipmentRoutes } from './modules/equipment/equipment.routes.js';
+import { noticeRoutes } from './modules/notice/notice.routes.js';
 import { opportunityRoutes } from './modules/opportunity/opportunity.routes.js';
 import { opportunityWinRoutes } from './modules/opportunity/win.routes.js';
 import { opportunityDocumentRoutes } from './modules/opportunity-document/opportunity-document.routes.js';
@@ -31,6 +32,8 @@ import { outageAssignmentRoutes } from './modules/outage-assignment/outage-assig
 import { outageTypeRoutes } from './modules/outage-type/outage-type.routes.js';
 import { personRoutes } from './modules/person/person.routes.js';
 import { proposalRoutes } from './modules/proposal/proposal.routes.js';
+import { requiredUploadRoutes } from './modules/required-upload/required-upload.routes.js';
+import { rmmSettingsRoutes } from './modules/rmm-settings/rmm-settings.routes.js';
 import { salesSettingsRoutes } from './modules/sales-settings/sales-settings.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { serviceTypeRoutes } from './modules/service-type/service-type.routes.js';
@@ -171,6 +174,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   amendmentTypeRoutes(app, database, config.timeZone);
   amendmentSettingsRoutes(app, database, config.timeZone);
   salesSettingsRoutes(app, database, config.timeZone);
+  noticeRoutes(app, database, config.timeZone);
+  requiredUploadRoutes(app, database, config.timeZone);
+  rmmSettingsRoutes(app, database, config.timeZone);
   caseRoutes(app, database, config.timeZone);
   taskRoutes(app, database, config.timeZone);
   slipRoutes(app, database, config.timeZone);

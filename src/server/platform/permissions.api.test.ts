@@ -57,6 +57,8 @@ const PATHS: Record<RecordKind, string> = {
   opportunityDocument: '/api/manage/opportunity/{opportunity}/document',
   amendmentType: '/api/admin/amendment-type',
   serviceType: '/api/admin/service-type',
+  notice: '/api/admin/notice',
+  'required-upload': '/api/admin/required-upload',
 };
 const ROLES = [
   { role: 'technician', isAdmin: false },
@@ -103,6 +105,10 @@ describe('administration', () => {
     ['POST', '/api/admin/device-status'],
     ['GET', '/api/admin/outage-auto-assignment'],
     ['POST', '/api/admin/outage-auto-assignment'],
+    ['GET', '/api/admin/rmm-settings'],
+    ['POST', '/api/admin/rmm-settings'],
+    ['GET', '/api/admin/rmm-settings/virtual-count'],
+    ['GET', '/api/history/rmm-settings/1'],
   ] as const;
   it.each(adminOnly)('%s %s: technician 403, administrator allowed', async (method, url) => {
     const call = (c: Caller) => (method === 'GET' ? c.get(url) : c.post(url, {}));
