@@ -138,6 +138,42 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     () => import('./features/outages/outage-screens'),
     'OutageHistoryPage',
   ),
+  notices: lazyScreen('notices', () => import('./features/notices/notice-screens'), 'NoticeListPage'),
+  notice_basics: lazyScreen(
+    'notice_basics',
+    () => import('./features/notices/notice-screens'),
+    'NoticeBasicsPage',
+  ),
+  notice_history: lazyScreen(
+    'notice_history',
+    () => import('./features/notices/notice-screens'),
+    'NoticeHistoryPage',
+  ),
+  required_uploads: lazyScreen(
+    'required_uploads',
+    () => import('./features/required-uploads/required-upload-screens'),
+    'RequiredUploadListPage',
+  ),
+  required_upload_basics: lazyScreen(
+    'required_upload_basics',
+    () => import('./features/required-uploads/required-upload-screens'),
+    'RequiredUploadBasicsPage',
+  ),
+  required_upload_history: lazyScreen(
+    'required_upload_history',
+    () => import('./features/required-uploads/required-upload-screens'),
+    'RequiredUploadHistoryPage',
+  ),
+  rmm_settings_virtual_devices: lazyScreen(
+    'rmm_settings_virtual_devices',
+    () => import('./features/settings/rmm-settings-page'),
+    'RmmSettingsPage',
+  ),
+  rmm_settings_virtual_devices_history: lazyScreen(
+    'rmm_settings_virtual_devices_history',
+    () => import('./features/settings/rmm-settings-page'),
+    'RmmSettingsHistoryPage',
+  ),
   device_categories: lazyScreen(
     'device_categories',
     () => import('./features/admin-lists/pick-list-screens'),

@@ -13,6 +13,7 @@ import { useCurrentRoute } from './current-route';
 import { ScrollRules } from './hash-scroll';
 import { useInstance } from './instance-context';
 import { lazyComponent, MountWhenOpened } from './lazy-chunk';
+import { NoticeBanner } from './notice-banner';
 import { PageTitle } from './page-meta';
 import { environmentBadge } from './page-title';
 import { TopNav } from './top-nav';
@@ -82,6 +83,7 @@ export function AppShell({ profile, children }: { profile: Profile; children?: R
               </div>
             ) : null}
             <main className="container-fluid sd-main" id="main">
+              <NoticeBanner />
               {denied ? <ErrorView status={403} /> : (children ?? <Outlet />)}
             </main>
             <Panels />
