@@ -7,6 +7,7 @@ import type { Database } from '../client.js';
 import { seedInventory } from './inventory.js';
 import { seedOpportunities } from './opportunities.js';
 import { seededRandom } from './random.js';
+import { seedReportSettings } from './report-settings.js';
 import { seedSales } from './sales.js';
 import { DEMO_ADMIN_EMAIL, DEMO_TECH_EMAIL, seedStaff } from './staff.js';
 import { seedWork } from './work.js';
@@ -55,6 +56,7 @@ export async function bootstrapDatabase(
       // The opportunities (and the sales roles) after the agreements some of them became; a stream of their own.
       await seedOpportunities(client, seededRandom(20261124), adminId, now.day);
       await seedWork(client, random, adminId, now);
+      await seedReportSettings(client, adminId);
     }
     await client.query('COMMIT');
     return { adminEmail, generatedPassword, demo: options.demo };
