@@ -12,7 +12,7 @@ export const NOTICE_BANNERS_KEY = ['notice-banners'] as const;
 /** Dismissals kept: old ones fall off (their notices are long edited or gone). */
 const DISMISSED_MAX = 50;
 /** Longer texts show this much until "Show more". */
-const SHORT_TEXT = 280;
+const SHORT_TEXT = 200;
 
 /** A notice's identity and version: an edit changes updatedAt, so the edited text is not dismissed yet. */
 export const dismissalKey = (notice: Pick<BannerNotice, 'id' | 'updatedAt'>) =>

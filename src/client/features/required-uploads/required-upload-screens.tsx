@@ -47,7 +47,7 @@ function ReportField({ value, set, readOnly, errors }: CustomFieldProps) {
       placeholder={UPLOADED_BY_HAND}
       value={current?.value ?? null}
       errors={errors}
-      hint="The report that makes the document, or none: someone uploads it by hand."
+      hint="Empty: a document someone uploads by hand."
       onChange={(v) => set(REPORTS.find((o) => o.value === v) ?? null)}
     />
   );
