@@ -1,9 +1,8 @@
 // The client reports (SPEC §2 /report/..., DOMAIN "Reports"): their keys, screens, filters and the one response
 // shape every report answers with. Server (queries, exports, history) and client (the report frame) share it.
 import { z } from 'zod';
-import { optionalDate, dateKey, type CodeList, codeValues } from './schemas/fields.js';
-import { ACTIVE_FILTERS } from './schemas/fields.js';
 import { EQUIPMENT_FILTERS } from './schemas/equipment.js';
+import { ACTIVE_FILTERS, type CodeList, codeValues, dateKey, optionalDate } from './schemas/fields.js';
 import { CLIENT_FILTERS } from './schemas/organization.js';
 
 export const CLIENT_REPORT_KEYS = [
@@ -45,15 +44,51 @@ export type ReportDef = {
 };
 
 export const CLIENT_REPORTS: readonly ReportDef[] = [
-  { key: 'antivirus', route: 'report_antivirus', title: 'Antivirus', subject: 'equipment', type: 'antivirus_report' },
-  { key: 'bitlocker', route: 'report_bitlocker', title: 'BitLocker Compliance', subject: 'equipment', type: 'bitlocker_report' },
+  {
+    key: 'antivirus',
+    route: 'report_antivirus',
+    title: 'Antivirus',
+    subject: 'equipment',
+    type: 'antivirus_report',
+  },
+  {
+    key: 'bitlocker',
+    route: 'report_bitlocker',
+    title: 'BitLocker Compliance',
+    subject: 'equipment',
+    type: 'bitlocker_report',
+  },
   { key: 'device', route: 'report_device', title: 'Devices', subject: 'equipment', type: 'device_report' },
-  { key: 'device-summary-by-age', route: 'report_device_summary_by_age', title: 'Device Summary by Age', subject: 'equipment', groupBy: true },
+  {
+    key: 'device-summary-by-age',
+    route: 'report_device_summary_by_age',
+    title: 'Device Summary by Age',
+    subject: 'equipment',
+    groupBy: true,
+  },
   { key: 'firmware', route: 'report_firmware', title: 'Firmware', subject: 'equipment' },
-  { key: 'outdated-response', route: 'report_outdated_response', title: 'Outdated Response', subject: 'equipment', days: true, type: 'outdated_response_report' },
+  {
+    key: 'outdated-response',
+    route: 'report_outdated_response',
+    title: 'Outdated Response',
+    subject: 'equipment',
+    days: true,
+    type: 'outdated_response_report',
+  },
   { key: 'patch', route: 'report_patch', title: 'Patch', subject: 'equipment', type: 'patch_report' },
-  { key: 'services-activity', route: 'report_services_activity', title: 'Services Activity', subject: 'organizations', period: true },
-  { key: 'user-and-device-counts', route: 'report_user_and_device_counts', title: 'User and Device Counts', subject: 'organizations' },
+  {
+    key: 'services-activity',
+    route: 'report_services_activity',
+    title: 'Services Activity',
+    subject: 'organizations',
+    period: true,
+  },
+  {
+    key: 'user-and-device-counts',
+    route: 'report_user_and_device_counts',
+    title: 'User and Device Counts',
+    subject: 'organizations',
+  },
   { key: 'warranty', route: 'report_warranty', title: 'Warranty', subject: 'equipment', within: true },
   { key: 'user', route: 'report_user', title: 'Users', subject: 'people' },
 ];

@@ -27,7 +27,9 @@ export function createJobs(database: Database, log: Logger, options: { pollSecon
     started ??= (async () => {
       const instance = new PgBoss({
         // The app's pool: one connection on the embedded database, which serialises every query anyway.
-        db: { executeSql: (text: string, values?: unknown[]) => database.pool.query(text, values as never[]) },
+        db: {
+          executeSql: (text: string, values?: unknown[]) => database.pool.query(text, values as never[]),
+        },
         schema: 'pgboss',
       });
       instance.on('error', (error) => log.error({ err: error }, 'background job queue error'));

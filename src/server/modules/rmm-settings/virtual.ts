@@ -22,7 +22,11 @@ export async function loadVirtualDevices(db: Queryable): Promise<VirtualDevices>
 
 /** A model pattern as a LIKE pattern of its lower-cased text: "*" is any text, LIKE's own wildcards are literal. */
 export const modelLikePattern = (model: string) =>
-  model.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
+  model
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)
+    .replace(/\*/g, '%');
 
 /**
  * The SQL condition "device `alias` is virtual" and its two parameters (category ids, LIKE patterns), numbered from
