@@ -46,7 +46,14 @@ describe('top navigation', () => {
   it('an administrator gets the admin menu with Staff under Internal Settings', async () => {
     renderNav({ isAdmin: true, isDeveloper: false, environment: 'dev' });
     await menusLoaded();
-    expect(topLevel()).toEqual(['Manage', 'Admin']);
+    expect(topLevel()).toEqual(['Manage', 'Report', 'Admin']);
+    fireEvent.click(screen.getByRole('button', { name: 'Report' }));
+    expect(screen.getByText('Client')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Warranty' })).toHaveAttribute('href', '/report/warranty');
+    expect(screen.getByRole('link', { name: 'Report History' })).toHaveAttribute(
+      'href',
+      '/report/report-history',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Admin' }));
     expect(screen.getByText('Internal Settings')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/admin/staff');
@@ -74,14 +81,14 @@ describe('top navigation', () => {
   it('a primary developer also gets developer-only items tagged DEV, only outside production', async () => {
     const { unmount } = renderNav({ isAdmin: true, isDeveloper: true, environment: 'staging' });
     await menusLoaded();
-    expect(topLevel()).toEqual(['Manage', 'Admin', 'Resources']);
+    expect(topLevel()).toEqual(['Manage', 'Report', 'Admin', 'Resources']);
     fireEvent.click(screen.getByRole('button', { name: 'Resources' }));
     const item = screen.getByRole('link', { name: /Design Prototype/ });
     expect(item).toHaveAttribute('href', '/resources/ui-kit');
     expect(within(item).getByText('DEV')).toBeInTheDocument();
     unmount();
     renderNav({ isAdmin: true, isDeveloper: true, environment: 'prod' });
-    expect(topLevel()).toEqual(['Manage', 'Admin']);
+    expect(topLevel()).toEqual(['Manage', 'Report', 'Admin']);
   });
 
   it('the user menu has Profile and a plain Log Out link', async () => {
