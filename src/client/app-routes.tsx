@@ -623,6 +623,73 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     () => import('./features/opportunities/activity-page'),
     'OpportunityActivityPage',
   ),
+  // Client reports: one frame driven by each report's definition (features/reports), and their export history.
+  report_antivirus: lazyScreen(
+    'report_antivirus',
+    () => import('./features/reports/report-screens'),
+    'AntivirusReportPage',
+  ),
+  report_bitlocker: lazyScreen(
+    'report_bitlocker',
+    () => import('./features/reports/report-screens'),
+    'BitlockerReportPage',
+  ),
+  report_device: lazyScreen(
+    'report_device',
+    () => import('./features/reports/report-screens'),
+    'DeviceReportPage',
+  ),
+  report_device_summary_by_age: lazyScreen(
+    'report_device_summary_by_age',
+    () => import('./features/reports/report-screens'),
+    'DeviceSummaryByAgeReportPage',
+  ),
+  report_firmware: lazyScreen(
+    'report_firmware',
+    () => import('./features/reports/report-screens'),
+    'FirmwareReportPage',
+  ),
+  report_outdated_response: lazyScreen(
+    'report_outdated_response',
+    () => import('./features/reports/report-screens'),
+    'OutdatedResponseReportPage',
+  ),
+  report_patch: lazyScreen(
+    'report_patch',
+    () => import('./features/reports/report-screens'),
+    'PatchReportPage',
+  ),
+  report_services_activity: lazyScreen(
+    'report_services_activity',
+    () => import('./features/reports/report-screens'),
+    'ServicesActivityReportPage',
+  ),
+  report_user_and_device_counts: lazyScreen(
+    'report_user_and_device_counts',
+    () => import('./features/reports/report-screens'),
+    'UserAndDeviceCountsReportPage',
+  ),
+  report_warranty: lazyScreen(
+    'report_warranty',
+    () => import('./features/reports/report-screens'),
+    'WarrantyReportPage',
+  ),
+  report_user: lazyScreen('report_user', () => import('./features/reports/report-screens'), 'UserReportPage'),
+  report_history: lazyScreen(
+    'report_history',
+    () => import('./features/reports/organization-report-screens'),
+    'ReportHistoryPage',
+  ),
+  organization_reports: lazyScreen(
+    'organization_reports',
+    () => import('./features/reports/organization-report-screens'),
+    'OrganizationReportsPage',
+  ),
+  organization_report_history: lazyScreen(
+    'organization_report_history',
+    () => import('./features/reports/organization-report-screens'),
+    'OrganizationReportHistoryPage',
+  ),
   ...(uiKitLoader ? { ui_kit: lazyScreen('ui_kit', uiKitLoader, 'UiKitPage') } : {}),
 };
 

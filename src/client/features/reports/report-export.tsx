@@ -1,0 +1,70 @@
+// Export buttons of a report: the server makes the file and keeps it in report history, then the browser downloads
+// it from the history row's address; the user is told where the file is kept.
+import { useMutation } from '@tanstack/react-query';
+import { Alert, Button, ButtonGroup, Spinner } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { EXPORT_FORMATS, type ExportFormat, type ReportHistoryItem } from '../../../shared/reports';
+import { pathFor } from '../../../shared/routes';
+import { apiPost } from '../../api/http';
+import { reportMessages } from './report-filters';
+
+/** Starts a download of a file the server answers as an attachment (the page stays where it is). */
+export function startDownload(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+export function ReportExport({ reportKey, query }: { reportKey: string; query: Record<string, string> }) {
+  const exporting = useMutation({
+    mutationFn: (format: ExportFormat) =>
+      apiPost<{ history: ReportHistoryItem }>(`/api/report/${encodeURIComponent(reportKey)}/export`, {
+        format,
+        query,
+      }),
+    onSuccess: ({ history }) => startDownload(history.download),
+  });
+  const saved = exporting.data?.history;
+  return (
+    <div className="d-flex flex-column align-items-end gap-2">
+      <ButtonGroup size="sm" aria-label="Export">
+        {EXPORT_FORMATS.map((format) => (
+          <Button
+            key={format}
+            variant="outline-primary"
+            disabled={exporting.isPending}
+            onClick={() => exporting.mutate(format)}
+          >
+            {exporting.isPending && exporting.variables === format ? (
+              <Spinner animation="border" size="sm" role="status" aria-label="Exporting" className="me-1" />
+            ) : null}
+            {format.toUpperCase()}
+          </Button>
+        ))}
+      </ButtonGroup>
+      {exporting.isError ? (
+        <Alert variant="danger" className="small py-1 px-2 mb-0">
+          {reportMessages(exporting.error).map((m) => (
+            <div key={m}>{m}</div>
+          ))}
+        </Alert>
+      ) : null}
+      {saved && !exporting.isPending ? (
+        <div className="small text-success-emphasis" role="status">
+          Saved to report history:{' '}
+          <Link to={`${pathFor('report_history')}?report=${encodeURIComponent(saved.report)}`}>
+            {saved.fileName}
+          </Link>{' '}
+          ·{' '}
+          <a href={saved.download} download>
+            Download again
+          </a>
+        </div>
+      ) : null}
+    </div>
+  );
+}
