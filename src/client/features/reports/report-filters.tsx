@@ -45,7 +45,7 @@ export const reportMessages = (error: Error): string[] => filterMessages(error, 
 const labelKey = (id: number) => ['report-organization-label', id] as const;
 
 /** The names of the organizations in the address: known from the picker, else loaded once per id. */
-function useOrganizationOptions(ids: number[]): Option[] {
+function useOrganizationOptions(ids: number[], enabled: boolean, known: Option | null): Option[] {
   const results = useQueries({
     queries: ids.map((id) => ({
       queryKey: labelKey(id),
@@ -54,6 +54,8 @@ function useOrganizationOptions(ids: number[]): Option[] {
           (r) => r.entity.name,
         ),
       staleTime: Number.POSITIVE_INFINITY,
+      enabled,
+      initialData: known && Number(known.value) === id ? known.label : undefined,
     })),
   });
   return ids.map((id, i) => ({ value: id, label: results[i]?.data ?? `Organization ${id}` }));
@@ -111,10 +113,18 @@ function DaysFilter({ state }: { state: ReportParams }) {
   );
 }
 
-export function ReportFilters({ def, state }: { def: ReportDef; state: ReportParams }) {
+export function ReportFilters(props: {
+  def: ReportDef;
+  state: ReportParams;
+  /** The report has answered (naming its one organization): names still unknown are loaded now. */
+  namesReady: boolean;
+  /** The one organization the report answered for. */
+  known: Option | null;
+}) {
+  const { def, state } = props;
   const queryClient = useQueryClient();
   const ids = parseIds(state.params.get('organization'));
-  const organizations = useOrganizationOptions(ids);
+  const organizations = useOrganizationOptions(ids, props.namesReady, props.known);
   const cell = 'col-sm-6 col-md-4 col-xl-2';
   return (
     <form

@@ -51,7 +51,7 @@ export function formatCell(value: ReportCell, kind: ReportColumnKind): string {
 
 /** 1536 -> "1.5 KB": the size of an exported file. */
 export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024) return `${formatDecimal(bytes)} B`;
   const units = ['KB', 'MB', 'GB'];
   let n = bytes / 1024;
   let unit = 0;
@@ -59,5 +59,6 @@ export function formatSize(bytes: number): string {
     n /= 1024;
     unit++;
   }
-  return `${formatDecimal(n, n < 10 ? 1 : 0)} ${units[unit]}`;
+  const oneDecimal = n < 10 && !Number.isInteger(Math.round(n * 10) / 10);
+  return `${formatDecimal(n, oneDecimal ? 1 : 0)} ${units[unit]}`;
 }

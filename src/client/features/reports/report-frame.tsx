@@ -1,7 +1,7 @@
 // The one frame of every client report, driven by its ReportDef (src/shared/reports.ts) and never by its name:
 // filters in the address, the summary, the rows (sorted, paged) and the exports.
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef } from 'react';
 import { Alert } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import type { ReportDef, ReportResponse } from '../../../shared/reports';
@@ -41,7 +41,6 @@ function useReportParams(): ReportParams & { page: (start: number) => void } {
 
 export function ReportFrame({ def }: { def: ReportDef }) {
   const state = useReportParams();
-  const queryClient = useQueryClient();
   const query = reportApiQuery(def, state.params);
   const report = useQuery({
     queryKey: ['report', def.key, query],
@@ -50,11 +49,6 @@ export function ReportFrame({ def }: { def: ReportDef }) {
     placeholderData: keepPreviousData,
   });
   const data = report.isError ? undefined : report.data;
-  const one = data?.organization;
-  // The one organization reported on names its tag in the picker without another call.
-  useEffect(() => {
-    if (one) queryClient.setQueryData(['report-organization-label', one.value], one.label);
-  }, [one, queryClient]);
   const title = ROUTES[def.route]?.title ?? def.title;
   const start = typeof query.start === 'number' ? query.start : 0;
 
@@ -64,7 +58,12 @@ export function ReportFrame({ def }: { def: ReportDef }) {
         <h1 className="h4 mb-0">{title}</h1>
         <ReportExport reportKey={def.key} query={reportFilters(def, state.params)} />
       </div>
-      <ReportFilters def={def} state={state} />
+      <ReportFilters
+        def={def}
+        state={state}
+        namesReady={!report.isPending}
+        known={data?.organization ?? null}
+      />
       {report.isError ? (
         <Alert variant="danger">
           {reportMessages(report.error).map((m) => (
