@@ -31,6 +31,30 @@ const layouts = () => import('./shell/layouts');
 const uiKit = import.meta.glob<ScreenModule>('./features/ui-kit/ui-kit-page.tsx');
 const uiKitLoader = Object.values(uiKit)[0];
 
+// Client reports (one frame driven by each report's definition), report history and the organization's report tabs.
+const reportScreens = () => import('./features/reports/report-screens');
+const REPORT_SCREENS = Object.fromEntries(
+  Object.entries({
+    report_antivirus: 'AntivirusReportPage',
+    report_bitlocker: 'BitlockerReportPage',
+    report_device: 'DeviceReportPage',
+    report_device_summary_by_age: 'DeviceSummaryByAgeReportPage',
+    report_firmware: 'FirmwareReportPage',
+    report_outdated_response: 'OutdatedResponseReportPage',
+    report_patch: 'PatchReportPage',
+    report_services_activity: 'ServicesActivityReportPage',
+    report_user_and_device_counts: 'UserAndDeviceCountsReportPage',
+    report_warranty: 'WarrantyReportPage',
+    report_user: 'UserReportPage',
+    report_history: 'ReportHistoryPage',
+    organization_reports: 'OrganizationReportsPage',
+    organization_report_history: 'OrganizationReportHistoryPage',
+  } satisfies Partial<Record<RouteName, string>>).map(([name, page]) => [
+    name,
+    lazyScreen(name, reportScreens, page),
+  ]),
+) as Partial<Record<RouteName, Lazy>>;
+
 /** Screens of authenticated routes, by route name. */
 const SCREENS: Partial<Record<RouteName, Lazy>> = {
   profile: lazyScreen('profile', () => import('./features/profile/profile-page'), 'ProfilePage'),
@@ -623,73 +647,7 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     () => import('./features/opportunities/activity-page'),
     'OpportunityActivityPage',
   ),
-  // Client reports: one frame driven by each report's definition (features/reports), and their export history.
-  report_antivirus: lazyScreen(
-    'report_antivirus',
-    () => import('./features/reports/report-screens'),
-    'AntivirusReportPage',
-  ),
-  report_bitlocker: lazyScreen(
-    'report_bitlocker',
-    () => import('./features/reports/report-screens'),
-    'BitlockerReportPage',
-  ),
-  report_device: lazyScreen(
-    'report_device',
-    () => import('./features/reports/report-screens'),
-    'DeviceReportPage',
-  ),
-  report_device_summary_by_age: lazyScreen(
-    'report_device_summary_by_age',
-    () => import('./features/reports/report-screens'),
-    'DeviceSummaryByAgeReportPage',
-  ),
-  report_firmware: lazyScreen(
-    'report_firmware',
-    () => import('./features/reports/report-screens'),
-    'FirmwareReportPage',
-  ),
-  report_outdated_response: lazyScreen(
-    'report_outdated_response',
-    () => import('./features/reports/report-screens'),
-    'OutdatedResponseReportPage',
-  ),
-  report_patch: lazyScreen(
-    'report_patch',
-    () => import('./features/reports/report-screens'),
-    'PatchReportPage',
-  ),
-  report_services_activity: lazyScreen(
-    'report_services_activity',
-    () => import('./features/reports/report-screens'),
-    'ServicesActivityReportPage',
-  ),
-  report_user_and_device_counts: lazyScreen(
-    'report_user_and_device_counts',
-    () => import('./features/reports/report-screens'),
-    'UserAndDeviceCountsReportPage',
-  ),
-  report_warranty: lazyScreen(
-    'report_warranty',
-    () => import('./features/reports/report-screens'),
-    'WarrantyReportPage',
-  ),
-  report_user: lazyScreen('report_user', () => import('./features/reports/report-screens'), 'UserReportPage'),
-  report_history: lazyScreen(
-    'report_history',
-    () => import('./features/reports/organization-report-screens'),
-    'ReportHistoryPage',
-  ),
-  organization_reports: lazyScreen(
-    'organization_reports',
-    () => import('./features/reports/organization-report-screens'),
-    'OrganizationReportsPage',
-  ),
-  organization_report_history: lazyScreen(
-    'organization_report_history',
-    () => import('./features/reports/organization-report-screens'),
-    'OrganizationReportHistoryPage',
-  ),
+  ...REPORT_SCREENS,
   ...(uiKitLoader ? { ui_kit: lazyScreen('ui_kit', uiKitLoader, 'UiKitPage') } : {}),
 };
 

@@ -1,7 +1,7 @@
 // The summary's small charts, drawn with plain SVG (no chart library for two shapes): a donut and horizontal bars.
 // Each names itself and lists its numbers as text, so nothing is only in the picture.
 import { useId } from 'react';
-import { formatDecimal, formatPercent } from '../../../shared/format';
+import { formatDecimal, formatPercent } from '../../../shared/format/number';
 import type { ReportChart } from '../../../shared/reports';
 
 type Datum = ReportChart['data'][number];

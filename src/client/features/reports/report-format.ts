@@ -1,6 +1,8 @@
 // How a report cell shows, by its column kind (raw values of the contract in src/shared/reports.ts).
-import { formatDate, formatDecimal, formatPercent, minutesToHmm, toNumber } from '../../../shared/format';
+import { formatDate } from '../../../shared/format/date';
+import { minutesToHmm } from '../../../shared/format/duration';
 import { formatMoney } from '../../../shared/format/money';
+import { formatDecimal, formatPercent, toNumber } from '../../../shared/format/number';
 import type { ReportCell, ReportColumnKind } from '../../../shared/reports';
 import { formatWhen } from '../history/history-api';
 

@@ -20,3 +20,9 @@ export const ServicesActivityReportPage = screen('services-activity');
 export const UserAndDeviceCountsReportPage = screen('user-and-device-counts');
 export const WarrantyReportPage = screen('warranty');
 export const UserReportPage = screen('user');
+
+export {
+  OrganizationReportHistoryPage,
+  OrganizationReportsPage,
+  ReportHistoryPage,
+} from './organization-report-screens';

@@ -1,7 +1,7 @@
 // The rows of a report: a table whose sortable headers toggle the order (kept in the address), cards on phones,
 // "No Results", and pages of rows with "Rows 26–50 of 1,234".
 import { Button, Spinner } from 'react-bootstrap';
-import { formatDecimal } from '../../../shared/format';
+import { formatDecimal } from '../../../shared/format/number';
 import type { ReportColumn, ReportResponse, ReportRow } from '../../../shared/reports';
 import { useMediaQuery } from '../../shell/use-media-query';
 import { ListTable } from '../../ui';
