@@ -184,7 +184,7 @@ export function ReportFilters(props: {
         </div>
       ) : null}
       {def.within ? (
-        <div className={cell}>
+        <div className="col-sm-6 col-md-4 col-xl-3">
           <CodeFilter name="within" list={WARRANTY_WINDOWS} state={state} />
         </div>
       ) : null}

@@ -270,11 +270,16 @@ describe('the rows', () => {
   it('on a phone each row is a card of titled values', async () => {
     setWide(false);
     stubFetch({ '/api/report/warranty': { body: warranty() } });
-    renderAt('/report/warranty', <ReportFrame def={def('warranty')} />);
+    const { search } = renderAt('/report/warranty', <ReportFrame def={def('warranty')} />);
     const card = (await screen.findByText('ACME-WS01')).closest('.card')!;
     expect(screen.queryByRole('table')).toBeNull();
     expect(card).toHaveTextContent('Warranty End03/05/2026');
     expect(card).toHaveTextContent('Amount$1,234.50');
+    // No headers to click: the sortable columns in both orders.
+    const sort = screen.getByLabelText('Sort');
+    expect(sort).toHaveValue('warrantyEnd:asc');
+    await userEvent.setup().selectOptions(sort, 'name:desc');
+    await waitFor(() => expect(search().toString()).toBe('sort=name&dir=desc'));
   });
 
   it('a refused filter shows its message named after the filter', async () => {

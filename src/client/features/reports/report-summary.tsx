@@ -3,19 +3,23 @@
 import type { ReportFigure, ReportResponse } from '../../../shared/reports';
 import { ReportChartView } from './report-charts';
 
-const TONE_CLASS: Record<NonNullable<ReportFigure['tone']>, string> = {
-  good: 'border-success text-success-emphasis',
-  warning: 'border-warning text-warning-emphasis',
-  bad: 'border-danger text-danger-emphasis',
+const TONES: Record<NonNullable<ReportFigure['tone']>, { accent: string; text: string }> = {
+  good: { accent: 'var(--bs-success)', text: 'text-success-emphasis' },
+  warning: { accent: 'var(--bs-warning)', text: 'text-warning-emphasis' },
+  bad: { accent: 'var(--bs-danger)', text: 'text-danger-emphasis' },
 };
 
 export function FigureCard({ figure }: { figure: ReportFigure }) {
-  const tone = figure.tone ? TONE_CLASS[figure.tone] : '';
+  const tone = figure.tone ? TONES[figure.tone] : null;
   return (
-    <div className={`card h-100 border-start border-4 ${tone}`.trim()} data-tone={figure.tone ?? 'none'}>
+    <div
+      className="card h-100"
+      style={{ borderLeft: `4px solid ${tone?.accent ?? 'var(--bs-gray-400)'}` }}
+      data-tone={figure.tone ?? 'none'}
+    >
       <div className="card-body py-2 px-3">
         <div className="small text-body-secondary">{figure.label}</div>
-        <div className="fs-4 fw-semibold">{figure.value}</div>
+        <div className={`fs-4 fw-semibold ${tone?.text ?? ''}`.trim()}>{figure.value}</div>
       </div>
     </div>
   );

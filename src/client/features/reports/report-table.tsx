@@ -4,7 +4,7 @@ import { Button, Spinner } from 'react-bootstrap';
 import { formatDecimal } from '../../../shared/format/number';
 import type { ReportColumn, ReportResponse, ReportRow } from '../../../shared/reports';
 import { useMediaQuery } from '../../shell/use-media-query';
-import { ListTable } from '../../ui';
+import { ListTable, Select } from '../../ui';
 import { formatCell, NUMERIC_KINDS } from './report-format';
 
 const MEDIUM_UP = '(min-width: 768px)';
@@ -47,6 +47,30 @@ function SortHeader(props: { column: ReportColumn; sort: SortState; onSort: (s: 
         column.title
       )}
     </th>
+  );
+}
+
+/** Phones have no headers to click: the sortable columns in both orders, as one select. */
+function SortSelect(props: { columns: ReportColumn[]; sort: SortState; onSort: (s: SortState) => void }) {
+  const options = props.columns
+    .filter((c) => c.sortable)
+    .flatMap((c) => [
+      { value: `${c.name}:asc`, label: `${c.title} (ascending)` },
+      { value: `${c.name}:desc`, label: `${c.title} (descending)` },
+    ]);
+  if (options.length === 0) return null;
+  return (
+    <Select
+      label="Sort"
+      name="sort"
+      options={options}
+      value={`${props.sort.field}:${props.sort.dir}`}
+      onChange={(v) => {
+        const [field = '', dir] = String(v ?? '').split(':');
+        if (field) props.onSort({ field, dir: dir === 'desc' ? 'desc' : 'asc' });
+      }}
+      className="mb-2"
+    />
   );
 }
 
@@ -130,6 +154,7 @@ export function ReportTable({ report, loading, updating, start, pageSize, onSort
       ) : (
         <div className="sd-list sd-cards" aria-busy={updating}>
           {overlay}
+          <SortSelect columns={columns} sort={sort} onSort={onSort} />
           {empty ? (
             <p className="text-body-secondary">No Results</p>
           ) : (
