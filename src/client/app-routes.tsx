@@ -31,6 +31,30 @@ const layouts = () => import('./shell/layouts');
 const uiKit = import.meta.glob<ScreenModule>('./features/ui-kit/ui-kit-page.tsx');
 const uiKitLoader = Object.values(uiKit)[0];
 
+// Client reports (one frame driven by each report's definition), report history and the organization's report tabs.
+const reportScreens = () => import('./features/reports/report-screens');
+const REPORT_SCREENS = Object.fromEntries(
+  Object.entries({
+    report_antivirus: 'AntivirusReportPage',
+    report_bitlocker: 'BitlockerReportPage',
+    report_device: 'DeviceReportPage',
+    report_device_summary_by_age: 'DeviceSummaryByAgeReportPage',
+    report_firmware: 'FirmwareReportPage',
+    report_outdated_response: 'OutdatedResponseReportPage',
+    report_patch: 'PatchReportPage',
+    report_services_activity: 'ServicesActivityReportPage',
+    report_user_and_device_counts: 'UserAndDeviceCountsReportPage',
+    report_warranty: 'WarrantyReportPage',
+    report_user: 'UserReportPage',
+    report_history: 'ReportHistoryPage',
+    organization_reports: 'OrganizationReportsPage',
+    organization_report_history: 'OrganizationReportHistoryPage',
+  } satisfies Partial<Record<RouteName, string>>).map(([name, page]) => [
+    name,
+    lazyScreen(name, reportScreens, page),
+  ]),
+) as Partial<Record<RouteName, Lazy>>;
+
 /** Screens of authenticated routes, by route name. */
 const SCREENS: Partial<Record<RouteName, Lazy>> = {
   profile: lazyScreen('profile', () => import('./features/profile/profile-page'), 'ProfilePage'),
@@ -659,6 +683,7 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     () => import('./features/opportunities/activity-page'),
     'OpportunityActivityPage',
   ),
+  ...REPORT_SCREENS,
   ...(uiKitLoader ? { ui_kit: lazyScreen('ui_kit', uiKitLoader, 'UiKitPage') } : {}),
 };
 

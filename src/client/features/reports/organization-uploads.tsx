@@ -1,0 +1,157 @@
+// An organization's required uploads (documents it must receive periodically: Received, Due or Overdue) and this
+// month's RMM import status per kind (SPEC §4: Missing or Uploaded).
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Badge, Spinner } from 'react-bootstrap';
+import type { ListPage, Option } from '../../../shared/schemas/common';
+import { apiGet } from '../../api/http';
+import { ListTable } from '../../ui';
+import { formatDayOrInstant } from './report-format';
+
+export type RequiredUploadState = 'RECEIVED' | 'DUE' | 'OVERDUE';
+export type RequiredUploadItem = {
+  id: number;
+  name: string;
+  frequency: string | Option;
+  period: string;
+  lastSentAt: string | null;
+  dueOn: string;
+  state: RequiredUploadState;
+};
+export type ImportKind = 'DEVICE' | 'ANTIVIRUS' | 'BITLOCKER' | 'PATCH';
+export type ImportStatusItem = {
+  organization: Option;
+  kind: ImportKind;
+  status: 'Missing' | 'Uploaded';
+  uploadedAt: string | null;
+};
+
+const STATE_BADGE: Record<RequiredUploadState, { bg: string; text: string }> = {
+  RECEIVED: { bg: 'success', text: 'Received' },
+  DUE: { bg: 'warning', text: 'Due' },
+  OVERDUE: { bg: 'danger', text: 'Overdue' },
+};
+
+export const IMPORT_KINDS: { kind: ImportKind; label: string }[] = [
+  { kind: 'DEVICE', label: 'Devices' },
+  { kind: 'ANTIVIRUS', label: 'Antivirus' },
+  { kind: 'BITLOCKER', label: 'BitLocker' },
+  { kind: 'PATCH', label: 'Patches' },
+];
+
+/** "2026-03" of a day in the browser's calendar. */
+export const monthOf = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+const monthName = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+
+const frequencyText = (f: RequiredUploadItem['frequency']) => (typeof f === 'string' ? f : f.label);
+
+export function RequiredUploads({
+  organization,
+  openOnly = false,
+}: {
+  organization: string;
+  openOnly?: boolean;
+}) {
+  const uploads = useQuery({
+    queryKey: ['required-uploads', organization],
+    queryFn: ({ signal }) =>
+      apiGet<{ items: RequiredUploadItem[] }>('/api/report/required-uploads', {
+        signal,
+        query: { organization },
+      }),
+  });
+  if (uploads.isPending) return <Spinner animation="border" size="sm" role="status" aria-label="Loading" />;
+  if (uploads.isError) return <Alert variant="danger">{uploads.error.message}</Alert>;
+  const items = openOnly ? uploads.data.items.filter((i) => i.state !== 'RECEIVED') : uploads.data.items;
+  if (openOnly && items.length === 0) return null;
+  return (
+    <section aria-labelledby="required-uploads" className="mb-4">
+      <h2 id="required-uploads" className="h6">
+        {openOnly ? 'Required Uploads Due' : 'Required Uploads'}
+      </h2>
+      {items.length === 0 ? (
+        <p className="text-body-secondary small">No required uploads for this organization.</p>
+      ) : (
+        <ListTable>
+          <table className="table table-sm align-middle sd-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col" className="d-none d-md-table-cell">
+                  Frequency
+                </th>
+                <th scope="col">Period</th>
+                <th scope="col" className="d-none d-md-table-cell">
+                  Last Sent
+                </th>
+                <th scope="col">Due On</th>
+                <th scope="col">State</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((i) => (
+                <tr key={i.id}>
+                  <td>{i.name}</td>
+                  <td className="d-none d-md-table-cell">{frequencyText(i.frequency)}</td>
+                  <td>{i.period}</td>
+                  <td className="d-none d-md-table-cell">{formatDayOrInstant(i.lastSentAt) || 'Never'}</td>
+                  <td className="text-nowrap">{formatDayOrInstant(i.dueOn)}</td>
+                  <td>
+                    <Badge bg={STATE_BADGE[i.state]?.bg ?? 'secondary'}>
+                      {STATE_BADGE[i.state]?.text ?? i.state}
+                    </Badge>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ListTable>
+      )}
+    </section>
+  );
+}
+
+export function ImportStatus({ organization, today = new Date() }: { organization: string; today?: Date }) {
+  const month = monthOf(today);
+  const status = useQuery({
+    queryKey: ['import-status', organization, month],
+    queryFn: ({ signal }) =>
+      apiGet<ListPage<ImportStatusItem>>('/api/admin/file-import/status', {
+        signal,
+        query: { month, organization },
+      }),
+  });
+  return (
+    <section aria-labelledby="import-status" className="mb-4">
+      <h2 id="import-status" className="h6">
+        RMM Imports, {monthName(today)}
+      </h2>
+      {status.isPending ? (
+        <Spinner animation="border" size="sm" role="status" aria-label="Loading" />
+      ) : status.isError ? (
+        <Alert variant="danger">{status.error.message}</Alert>
+      ) : (
+        <ul className="list-unstyled row row-cols-2 row-cols-md-4 g-2 mb-0">
+          {IMPORT_KINDS.map(({ kind, label }) => {
+            const item = status.data.items.find(
+              (i) => i.kind === kind && String(i.organization.value) === organization,
+            );
+            const uploaded = item?.status === 'Uploaded';
+            return (
+              <li key={kind} className="col">
+                <div className="card h-100">
+                  <div className="card-body py-2 px-3 small">
+                    <div className="fw-semibold">{label}</div>
+                    <Badge bg={uploaded ? 'success' : 'secondary'}>{uploaded ? 'Uploaded' : 'Missing'}</Badge>
+                    {uploaded && item?.uploadedAt ? (
+                      <div className="text-body-secondary">{formatDayOrInstant(item.uploadedAt)}</div>
+                    ) : null}
+                  </div>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
