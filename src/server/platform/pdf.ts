@@ -14,6 +14,12 @@ const FONT_FILES = {
   boldItalic: 'DejaVuSans-BoldOblique.ttf',
 } as const;
 export type FontName = keyof typeof FONT_FILES;
+const FONT_NAMES: Record<FontName, string> = {
+  regular: 'DejaVuSans',
+  bold: 'DejaVuSans-Bold',
+  italic: 'DejaVuSans-Oblique',
+  boldItalic: 'DejaVuSans-BoldOblique',
+};
 
 let fonts: Record<FontName, Buffer> | null = null;
 /** The font files, read once per process. */
@@ -95,7 +101,10 @@ export class PdfWriter {
       font: data.regular as unknown as string,
       info: { Title: options.title, Author: 'SD6', ...(options.subject ? { Subject: options.subject } : {}) },
     });
-    for (const [name, bytes] of Object.entries(data)) this.doc.registerFont(name, bytes);
+    // Registered under their own PostScript names: pdfkit caches a font by the name it is asked for only when that
+    // is not already the name of a loaded font (the default one), and would parse the file again on every switch.
+    for (const [name, bytes] of Object.entries(data))
+      this.doc.registerFont(FONT_NAMES[name as FontName], bytes);
     this.pageWidth = options.landscape ? 792 : 612;
     this.pageHeight = options.landscape ? 612 : 792;
     this.width = this.pageWidth - 2 * MARGIN;
@@ -104,7 +113,7 @@ export class PdfWriter {
 
   /** Sets font, size and colour for what is written next. */
   use(font: FontName, size: number, color = 'black'): Doc {
-    return this.doc.font(font).fontSize(size).fillColor(color);
+    return this.doc.font(FONT_NAMES[font]).fontSize(size).fillColor(color);
   }
 
   rule(y = this.doc.y, color = RULE, weight = 0.5): void {
