@@ -185,7 +185,7 @@ describe('XLSX export', () => {
       context,
     );
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await bytesOf(output));
+    await workbook.xlsx.load((await bytesOf(output)) as unknown as ExcelJS.Buffer);
     expect(output.rowCount()).toBe(2);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Warranty', 'Summary']);
     const sheet = workbook.getWorksheet('Warranty')!;
@@ -238,7 +238,9 @@ describe('XLSX export', () => {
 
   it('streams thousands of rows', async () => {
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await bytesOf(xlsxExport(source({ count: 2500 }), context)));
+    await workbook.xlsx.load(
+      (await bytesOf(xlsxExport(source({ count: 2500 }), context))) as unknown as ExcelJS.Buffer,
+    );
     const sheet = workbook.getWorksheet('Warranty')!;
     expect(sheet.rowCount).toBe(2501);
     expect(sheet.getRow(2501).getCell(1).value).toBe('Device 2500');
