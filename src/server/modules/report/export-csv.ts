@@ -2,10 +2,9 @@
 // column titles, then the rows with dates as MM/dd/yyyy, instants in the company time zone and minutes as h:mm.
 // A text cell that a spreadsheet would run as a formula ("=cmd|..."), starting with = + - @ tab or CR, gets a
 // leading apostrophe.
-import { once } from 'node:events';
 import { stringify } from 'csv-stringify';
 import type { ReportColumnKind } from '../../../shared/reports.js';
-import { cellText, EXPORT_BATCH, type Exporter } from './export-format.js';
+import { cellText, drained, EXPORT_BATCH, type Exporter } from './export-format.js';
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^-?\d+(\.\d+)?%?$/;
@@ -23,7 +22,7 @@ export const csvExport: Exporter = (source, context) => {
   let written = 0;
 
   const write = async (record: string[]) => {
-    if (!out.write(record)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    if (!out.write(record)) await drained(out);
   };
   const produce = async () => {
     await write(columns.map((c) => csvSafe(c.title)));

@@ -1,6 +1,6 @@
 // What the three exporters (CSV, XLSX, PDF) share: the report source they read, the context of one export, how a
 // raw cell reads as text, who an export is about, and its file name.
-import type { Readable } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
 import { minutesToHmm } from '../../../shared/format/duration.js';
 import { formatMoney } from '../../../shared/format/money.js';
 import { formatStamp } from '../../../shared/format/stamp.js';
@@ -49,6 +49,20 @@ export type ExportOutput = {
 };
 
 export type Exporter = (source: ReportSource, context: ExportContext) => ExportOutput;
+
+/** Resolves once `stream` wants more (its reader caught up) or is closed (the reader went away, or it failed). */
+export function drained(stream: Writable): Promise<void> {
+  if (stream.destroyed || !stream.writableNeedDrain) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      stream.off('close', done);
+      resolve();
+    };
+    stream.on('drain', done);
+    stream.on('close', done);
+  });
+}
 
 /** Rows asked of the source at a time. */
 export const EXPORT_BATCH = 1000;

@@ -1,11 +1,17 @@
 // A report as an Excel workbook (exceljs's streaming writer: each row is written and let go): typed cells (numbers,
 // Excel dates with a date format, percents, minutes as [h]:mm durations, money in dollars), a bold frozen header row
 // with an auto filter and sized columns, and a second sheet "Summary" with the figures, filters and notices.
-import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ReportCell, ReportColumn, ReportColumnKind } from '../../../shared/reports.js';
-import { cellNumber, EXPORT_BATCH, type Exporter, headFacts, percentFraction } from './export-format.js';
+import {
+  cellNumber,
+  drained,
+  EXPORT_BATCH,
+  type Exporter,
+  headFacts,
+  percentFraction,
+} from './export-format.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -123,7 +129,7 @@ export const xlsxExport: Exporter = (source, context) => {
       }
       if (out.destroyed) return;
       // The file store reads slower than rows are written: wait for it rather than hold the workbook's bytes.
-      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+      await drained(out);
     }
     sheet.commit();
 

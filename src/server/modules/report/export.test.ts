@@ -286,7 +286,7 @@ describe('PDF export', () => {
     const all = pages.join('\n');
     expect(all).toMatch(/Device 1\b/);
     expect(all).toContain('Device 2000');
-  });
+  }, 30_000);
 
   it('lists at most its row limit and says so; says when there are no rows', async () => {
     const output = pdfExport(source({ count: 30, total: 30 }), { ...context, pdfRowLimit: 10 });

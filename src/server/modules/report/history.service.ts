@@ -28,14 +28,15 @@ export function historyReportTitle(report: string): string {
  * a parameter or a column), as the organization list applies it.
  */
 export function clientFilterMatch(code: string, o = 'o'): string {
-  return `CASE ${code}
+  // A NULL plan compared is NULL: COALESCE makes "does not match" false, as a select list needs it.
+  return `COALESCE(CASE ${code}
             WHEN 'all' THEN true
             WHEN '1' THEN ${o}.active
             WHEN '3' THEN NOT ${o}.active
             WHEN '2' THEN ${o}.rmm_plan IS NOT NULL
             WHEN '4' THEN ${o}.rmm_plan = 'RMM_BILL_BY_DEVICE'
             WHEN '5' THEN ${o}.rmm_plan = 'RMM_BILL_BY_USER'
-            ELSE false END`;
+            ELSE false END, false)`;
 }
 
 export type HistoryFilter = { organization?: number; report?: string; limit: number; after?: string };
