@@ -32,6 +32,7 @@ import { outageAssignmentRoutes } from './modules/outage-assignment/outage-assig
 import { outageTypeRoutes } from './modules/outage-type/outage-type.routes.js';
 import { personRoutes } from './modules/person/person.routes.js';
 import { proposalRoutes } from './modules/proposal/proposal.routes.js';
+import { reportHistoryRoutes } from './modules/report/history.routes.js';
 import { requiredUploadRoutes } from './modules/required-upload/required-upload.routes.js';
 import { rmmSettingsRoutes } from './modules/rmm-settings/rmm-settings.routes.js';
 import { salesSettingsRoutes } from './modules/sales-settings/sales-settings.routes.js';
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   opportunityDocumentRoutes(app, database, config.timeZone);
   proposalRoutes(app, database, config.timeZone);
   opportunityWinRoutes(app, database, config.timeZone);
+  reportHistoryRoutes(app, database, config.timeZone);
   historyRoutes(app, database);
   searchRoutes(app, database);
 

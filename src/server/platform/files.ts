@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
+import type pg from 'pg';
 import type { Connection, Submittable } from 'pg';
 import {
   FILE_EMPTY,
@@ -13,6 +14,7 @@ import {
 } from '../../shared/schemas/document.js';
 import type { Database } from '../db/client.js';
 import type { Queryable } from './records.js';
+import { withTransaction } from './transaction.js';
 
 /** Bytes per row of file_chunks. */
 export const CHUNK_BYTES = 256 * 1024;
@@ -251,6 +253,74 @@ export async function storeGenerated(
       bytes.subarray(at, at + CHUNK_BYTES),
     ]);
   return { id, name, contentType: options.contentType, size: bytes.length, sha256 };
+}
+
+/**
+ * Stores bytes the server makes as they come (a report export of any size): each chunk inserted in a statement of
+ * its own while the next is made (reading pauses the maker meanwhile), never a transaction held open across them
+ * (the embedded database has one connection). Then ONE transaction marks the file complete and runs `link` (the
+ * row that keeps it), so the file exists exactly when that commits. On any failure the partial file is deleted.
+ */
+export async function storeGeneratedStream<T>(
+  database: Database,
+  bytes: AsyncIterable<Buffer>,
+  options: { name: string; contentType: string; actorId: number | null },
+  link: (tx: pg.PoolClient, file: StoredFile) => Promise<T>,
+): Promise<T> {
+  const name = safeFileName(options.name);
+  const hash = createHash('sha256');
+  let fileId: number | null = null;
+  let size = 0;
+  let seq = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const insert = async (chunk: Buffer) => {
+    if (fileId === null) {
+      const { rows } = await database.pool.query<{ id: number }>(
+        'INSERT INTO files (name, content_type, created_by) VALUES ($1, $2, $3) RETURNING id',
+        [name, options.contentType, options.actorId],
+      );
+      fileId = rows[0]!.id;
+    }
+    await database.pool.query('INSERT INTO file_chunks (file_id, seq, data) VALUES ($1, $2, $3)', [
+      fileId,
+      seq++,
+      chunk,
+    ]);
+  };
+  try {
+    for await (const data of bytes) {
+      size += data.length;
+      hash.update(data);
+      pending.push(data);
+      pendingBytes += data.length;
+      while (pendingBytes >= CHUNK_BYTES) {
+        const all = Buffer.concat(pending, pendingBytes);
+        await insert(all.subarray(0, CHUNK_BYTES));
+        pending = [all.subarray(CHUNK_BYTES)];
+        pendingBytes -= CHUNK_BYTES;
+      }
+    }
+    if (pendingBytes > 0 || fileId === null) await insert(Buffer.concat(pending, pendingBytes));
+    const file: StoredFile = {
+      id: fileId!,
+      name,
+      contentType: options.contentType,
+      size,
+      sha256: hash.digest('hex'),
+    };
+    return await withTransaction(database, async ({ client }) => {
+      await client.query('UPDATE files SET size = $2, sha256 = $3, complete = true WHERE id = $1', [
+        file.id,
+        file.size,
+        file.sha256,
+      ]);
+      return link(client, file);
+    });
+  } catch (error) {
+    if (fileId !== null) await deleteFile(database.pool, fileId).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** Deletes a file and its chunks (an abandoned upload, a replaced or removed document's file). */

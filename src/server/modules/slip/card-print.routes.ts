@@ -4,9 +4,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { minutesToHmm } from '../../../shared/format/duration.js';
-import { timeRange } from '../../../shared/format/slip-display.js';
-import { formatTimeOfDay, fromDbTime } from '../../../shared/format/time-of-day.js';
 import { recordId } from '../../../shared/schemas/common.js';
 import { type CardPrintResult, PRINT_NOT_SET_UP } from '../../../shared/schemas/slip.js';
 import type { Database } from '../../db/client.js';
@@ -14,102 +11,13 @@ import type { AuthUser } from '../../platform/auth.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/records.js';
 import { formatStamp } from '../../platform/stamp.js';
-import { buildPdf, PageLayout, wrapText } from './pdf.js';
+import { type TaskCard, taskCardPdf } from './pdf.js';
 import { signedIn } from './slip.routes.js';
-import { displayDate, rateValue } from './slip.service.js';
 import { seesRate } from './slip.visibility.js';
 
 /** The most slips one card lists (the latest ones); totals always cover every slip of the task. */
 export const CARD_SLIP_LIMIT = 500;
 export const PRINT_IN_PROGRESS = 'This task card is already being printed. Try again in a moment.';
-
-export type CardSlip = {
-  workDate: string;
-  startTime: string;
-  stopTime: string | null;
-  biller: string;
-  /** Null where the viewer may not see it (slip.visibility.ts). */
-  rateMultiplier: string | null;
-  comment: string | null;
-};
-
-export type TaskCard = {
-  taskId: number;
-  taskTitle: string;
-  taskStatus: string;
-  caseId: number;
-  caseTitle: string;
-  organization: string;
-  printedAt: string;
-  slips: CardSlip[];
-  totalSlips: number;
-  totalMinutes: number;
-};
-
-const slipMinutes = (s: CardSlip) => {
-  if (!s.stopTime) return null;
-  const start = fromDbTime(s.startTime);
-  const stop = fromDbTime(s.stopTime);
-  return stop > start ? stop - start : null;
-};
-
-/** The card's pages: heading, the slips (date, time range, minutes, biller, multiplier, comment), totals. */
-export function taskCardPdf(card: TaskCard): Buffer {
-  const page = new PageLayout();
-  const cols = { date: 0, time: 70, minutes: 190, biller: 240, rate: 380 };
-  page.line([{ text: `Task Card #${card.taskId}`, size: 16, bold: true }], 22);
-  for (const line of wrapText(
-    `Task: ${card.taskTitle}${card.taskStatus === 'CLOSED' ? ' (closed)' : ''}`,
-    85,
-  ))
-    page.line([{ text: line, bold: true }]);
-  for (const line of wrapText(`Case #${card.caseId}: ${card.caseTitle}`, 90)) page.line([{ text: line }]);
-  page.line([{ text: `Organization: ${card.organization}` }]);
-  page.line([{ text: `Printed: ${card.printedAt}`, size: 8 }]);
-  page.gap();
-  page.line([
-    { x: cols.date, text: 'Date', bold: true },
-    { x: cols.time, text: 'Time', bold: true },
-    { x: cols.minutes, text: 'Minutes', bold: true },
-    { x: cols.biller, text: 'Biller', bold: true },
-    { x: cols.rate, text: 'Multi', bold: true },
-  ]);
-  if (!card.slips.length) page.line([{ text: 'No slips logged on this task.' }]);
-  for (const s of card.slips) {
-    const minutes = slipMinutes(s);
-    page.line([
-      { x: cols.date, text: displayDate(s.workDate) },
-      {
-        x: cols.time,
-        text: timeRange(
-          formatTimeOfDay(fromDbTime(s.startTime)),
-          s.stopTime ? formatTimeOfDay(fromDbTime(s.stopTime)) : null,
-        ),
-      },
-      { x: cols.minutes, text: minutes === null ? '' : String(minutes) },
-      { x: cols.biller, text: s.biller },
-      { x: cols.rate, text: s.rateMultiplier === null ? '—' : `${rateValue(s.rateMultiplier)}x` },
-    ]);
-    if (s.comment)
-      for (const line of wrapText(s.comment, 95)) page.line([{ x: 12, text: line, size: 9 }], 11);
-  }
-  page.gap();
-  if (card.totalSlips > card.slips.length) {
-    page.line([
-      {
-        text: `Only the latest ${card.slips.length} of ${card.totalSlips} slips are listed; the totals cover all of them.`,
-        size: 9,
-      },
-    ]);
-  }
-  page.line([
-    {
-      text: `Total: ${card.totalSlips} slip${card.totalSlips === 1 ? '' : 's'}, ${minutesToHmm(card.totalMinutes)} (${card.totalMinutes} minutes)`,
-      bold: true,
-    },
-  ]);
-  return buildPdf(page.pages, `Task Card #${card.taskId}`);
-}
 
 export async function loadTaskCard(
   db: Queryable,
@@ -199,7 +107,7 @@ export function cardPrintRoutes(app: FastifyInstance, database: Database, timeZo
       printsInProgress.add(taskId);
       try {
         // Built even though nothing prints it: a task that cannot be carded fails here, not in the preview.
-        taskCardPdf(await loadTaskCard(database.pool, taskId, timeZone, user));
+        await taskCardPdf(await loadTaskCard(database.pool, taskId, timeZone, user));
       } finally {
         printsInProgress.delete(taskId);
       }
@@ -217,7 +125,7 @@ export function cardPrintRoutes(app: FastifyInstance, database: Database, timeZo
     async (request, reply) => {
       const user = signedIn(request);
       const { taskId } = request.params;
-      const pdf = taskCardPdf(await loadTaskCard(database.pool, taskId, timeZone, user));
+      const pdf = await taskCardPdf(await loadTaskCard(database.pool, taskId, timeZone, user));
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `inline; filename="task-card-${taskId}.pdf"`)

@@ -1,102 +1,88 @@
-// The minimal PDF writer: string escaping, wrapping, page breaks and a cross-reference table that points at its objects.
+// The task card PDF, read back as a reader sees it: heading, each slip, totals, any name, pages and their footers.
 import { describe, expect, it } from 'vitest';
-import { taskCardPdf } from './card-print.routes.js';
-import { buildPdf, escapePdfText, PageLayout, wrapText } from './pdf.js';
+import { pdfPages } from '../../../../test/support/history-factories.js';
+import { type CardSlip, type TaskCard, taskCardPdf } from './pdf.js';
 
-describe('escapePdfText', () => {
-  it('escapes backslashes and parentheses', () => {
-    expect(escapePdfText('a (b) \\ c')).toBe('a \\(b\\) \\\\ c');
-  });
-  it('keeps Latin-1, replaces control characters and anything beyond', () => {
-    expect(escapePdfText('Café – naïve ☕')).toBe('Café ? naïve ?');
-    expect(escapePdfText('tab\there\u0007')).toBe('tab here?');
-  });
+const slip = (overrides: Partial<CardSlip> = {}): CardSlip => ({
+  workDate: '2026-11-20',
+  startTime: '13:00:00',
+  stopTime: '14:30:00',
+  biller: 'Olive Owner',
+  rateMultiplier: '1.5',
+  comment: null,
+  ...overrides,
 });
 
-describe('wrapText', () => {
-  it('breaks at spaces within the width and keeps line breaks', () => {
-    expect(wrapText('one two three four', 9)).toEqual(['one two', 'three', 'four']);
-    expect(wrapText('first\r\nsecond', 20)).toEqual(['first', 'second']);
-  });
-  it('cuts words longer than the width', () => {
-    expect(wrapText('abcdefghij xy', 4)).toEqual(['abcd', 'efgh', 'ij', 'xy']);
-  });
-});
-
-/** Every xref entry points at the start of its object, and startxref at the table. */
-function checkStructure(pdf: Buffer): number {
-  const text = pdf.toString('latin1');
-  expect(text.startsWith('%PDF-1.4\n')).toBe(true);
-  const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)![1]);
-  expect(text.slice(startxref, startxref + 4)).toBe('xref');
-  const [, count] = /^xref\n0 (\d+)\n/.exec(text.slice(startxref))!;
-  const entries = text
-    .slice(startxref)
-    .split('\n')
-    .slice(3, 2 + Number(count));
-  entries.forEach((entry, i) => {
-    const offset = Number(entry.slice(0, 10));
-    expect(text.slice(offset, offset + `${i + 1} 0 obj`.length)).toBe(`${i + 1} 0 obj`);
-  });
-  // Stream lengths match their contents.
-  for (const m of text.matchAll(/<< \/Length (\d+) >>\nstream\n/g)) {
-    const start = m.index! + m[0].length;
-    expect(text.slice(start + Number(m[1]), start + Number(m[1]) + 10)).toBe('\nendstream');
-  }
-  return Number(/\/Count (\d+)/.exec(text)![1]);
-}
-
-describe('buildPdf', () => {
-  it('writes a well-formed document, with one page even when given none', () => {
-    expect(checkStructure(buildPdf([]))).toBe(1);
-    const pdf = buildPdf([[{ x: 50, y: 700, text: 'Héllo (world)', bold: true, size: 12 }]], 'T');
-    expect(checkStructure(pdf)).toBe(1);
-    expect(pdf.toString('latin1')).toContain('BT /F2 12 Tf 50 700 Td (Héllo \\(world\\)) Tj ET');
-  });
-
-  it('PageLayout starts a new page when one is full', () => {
-    const layout = new PageLayout();
-    for (let i = 0; i < 120; i++) layout.line([{ text: `line ${i}` }]);
-    expect(layout.pages.length).toBeGreaterThan(2);
-    expect(checkStructure(buildPdf(layout.pages))).toBe(layout.pages.length);
-  });
+const card = (overrides: Partial<TaskCard> = {}): TaskCard => ({
+  taskId: 7,
+  taskTitle: 'Swap switch',
+  taskStatus: 'CLOSED',
+  caseId: 3,
+  caseTitle: 'Network',
+  organization: 'Acme',
+  printedAt: '11/23/2026 9:00 AM',
+  slips: [slip()],
+  totalSlips: 1,
+  totalMinutes: 90,
+  ...overrides,
 });
 
 describe('taskCardPdf', () => {
-  it('holds the heading, each slip and the totals', () => {
-    const pdf = taskCardPdf({
-      taskId: 7,
-      taskTitle: 'Swap switch',
-      taskStatus: 'CLOSED',
-      caseId: 3,
-      caseTitle: 'Network',
-      organization: 'Acme',
-      printedAt: '11/23/2026 9:00 AM',
-      slips: [
-        {
-          workDate: '2026-11-20',
-          startTime: '13:00:00',
-          stopTime: '14:30:00',
-          biller: 'Olive Owner',
-          rateMultiplier: '1.5',
-          comment: null,
-        },
-      ],
-      totalSlips: 1,
-      totalMinutes: 90,
-    });
-    checkStructure(pdf);
-    const text = pdf.toString('latin1');
+  it('holds the heading, each slip and the totals', async () => {
+    const pdf = await taskCardPdf(card());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = await pdfPages(pdf);
+    expect(pages).toHaveLength(1);
     for (const part of [
-      '(Task Card #7)',
-      '(Task: Swap switch \\(closed\\))',
-      '(Case #3: Network)',
-      '(1:00p - 2:30p)',
-      '(90)',
-      '(1.5x)',
-      '(Total: 1 slip, 1:30 \\(90 minutes\\))',
+      'Task Card #7',
+      'Task: Swap switch (closed)',
+      'Case #3: Network',
+      'Organization: Acme',
+      'Printed: 11/23/2026 9:00 AM',
+      '11/20/2026',
+      '1:00p - 2:30p',
+      '90',
+      'Olive Owner',
+      '1.5x',
+      'Total: 1 slip, 1:30 (90 minutes)',
+      'Task Card #7 · Page 1 of 1',
     ])
-      expect(text).toContain(part);
-    expect(text).not.toContain('Only the latest');
+      expect(pages[0]).toContain(part);
+    expect(pages[0]).not.toContain('Only the latest');
+  });
+
+  it('prints every name as typed, hides a rate it may not show, and says when there are no slips', async () => {
+    const named = await pdfPages(
+      await taskCardPdf(
+        card({
+          organization: 'Łódź Dental',
+          slips: [slip({ biller: 'Zoë Łukasiewicz', rateMultiplier: null, comment: 'Paid in € (cash)' })],
+        }),
+      ),
+    );
+    for (const part of ['Organization: Łódź Dental', 'Zoë Łukasiewicz', '—', 'Paid in € (cash)'])
+      expect(named[0]).toContain(part);
+    const empty = await pdfPages(await taskCardPdf(card({ slips: [], totalSlips: 0, totalMinutes: 0 })));
+    expect(empty[0]).toContain('No slips logged on this task.');
+    expect(empty[0]).toContain('Total: 0 slips, 0:00 (0 minutes)');
+  });
+
+  it('runs many slips onto more pages with the header on each, and says when some are left off', async () => {
+    const slips = Array.from({ length: 120 }, (_, i) =>
+      slip({
+        workDate: `2026-${String(1 + Math.floor(i / 28)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
+      }),
+    );
+    const pages = await pdfPages(await taskCardPdf(card({ slips, totalSlips: 130, totalMinutes: 130 * 90 })));
+    expect(pages.length).toBeGreaterThan(2);
+    for (const [i, page] of pages.entries()) {
+      expect(page).toContain(`Task Card #7 · Page ${i + 1} of ${pages.length}`);
+      expect(page).toMatch(/Date\s+Time\s+Minutes\s+Biller\s+Multi\s+Comment/);
+    }
+    const all = pages.join('\n');
+    expect(all).toContain('01/01/2026');
+    expect(all).toContain('05/08/2026');
+    expect(all).toContain('Only the latest 120 of 130 slips are listed; the totals cover all of them.');
+    expect(all).toContain('Total: 130 slips, 195:00 (11700 minutes)');
   });
 });
