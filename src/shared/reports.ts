@@ -218,3 +218,21 @@ export type ReportHistoryItem = {
   /** GET: the file as an attachment. */
   download: string;
 };
+
+export const NO_ORGANIZATIONS_MATCH = 'No organizations match this filter.';
+/** The most clients one security-pack job makes packs for. */
+export const SECURITY_PACK_MAX = 5000;
+
+/** POST /api/report/security-pack: packs for one organization, or for every one a SPEC §4 client code matches. */
+export const securityPackBody = z.object({
+  organization: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  clients: z.enum(codeValues(CLIENT_FILTERS)).default('1'),
+});
+
+/** A security-pack job as its status call answers it. */
+export type SecurityPackJob = {
+  id: string;
+  state: 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
+  total: number;
+  done: number;
+};

@@ -11,6 +11,8 @@ export type Jobs = {
   send: <T extends object>(name: string, data: T, options?: { retryLimit?: number }) => Promise<string>;
   /** The handler of one queue; call while building the app (before `start`). */
   register: <T>(name: string, handler: JobHandler<T>) => void;
+  /** A job's state (created, retry, active, completed, cancelled, failed), or null when there is no such job. */
+  state: (name: string, id: string) => Promise<string | null>;
   /** Starts polling (the server does at start-up, so jobs queued before a restart run). */
   start: () => Promise<void>;
   stop: () => Promise<void>;
@@ -59,6 +61,11 @@ export function createJobs(database: Database, log: Logger, options: { pollSecon
       });
       if (!id) throw new Error(`job ${name} was not queued`);
       return id;
+    },
+    state: async (name, id) => {
+      const instance = await start();
+      const job = await instance.getJobById(name, id, { includeArchive: true });
+      return job?.state ?? null;
     },
     start: async () => {
       await start();

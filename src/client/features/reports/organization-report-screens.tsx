@@ -6,6 +6,7 @@ import { pathFor, type RouteName } from '../../../shared/routes';
 import { OrganizationHeader } from '../organizations/organization-header';
 import { ImportStatus, RequiredUploads } from './organization-uploads';
 import { ReportHistoryList } from './report-history-list';
+import { SecurityPackButton } from './security-pack-button';
 
 export function OrganizationReportsPage() {
   const id = useParams().id!;
@@ -13,9 +14,12 @@ export function OrganizationReportsPage() {
     <>
       <OrganizationHeader id={id} title="Reports" />
       <section aria-labelledby="client-reports" className="mb-4">
-        <h2 id="client-reports" className="h6">
-          Client Reports
-        </h2>
+        <div className="d-flex align-items-center justify-content-between gap-2 mb-2">
+          <h2 id="client-reports" className="h6 mb-0">
+            Client Reports
+          </h2>
+          <SecurityPackButton organization={id} />
+        </div>
         <ul className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-2 mb-0">
           {CLIENT_REPORTS.map((r) => (
             <li key={r.key} className="col">
@@ -47,5 +51,5 @@ export function OrganizationReportHistoryPage() {
 }
 
 export function ReportHistoryPage() {
-  return <ReportHistoryList />;
+  return <ReportHistoryList actions={<SecurityPackButton />} />;
 }

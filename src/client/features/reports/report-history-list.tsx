@@ -84,6 +84,7 @@ export function ReportHistoryList(props: {
   organization?: string;
   heading?: ReactNode;
   summary?: ReactNode;
+  actions?: ReactNode;
 }) {
   const state = useQueryFilters(['report']);
   return (
@@ -97,6 +98,7 @@ export function ReportHistoryList(props: {
       fixed={props.organization ? { organization: props.organization } : undefined}
       rowKey={(h) => h.id}
       heading={props.heading}
+      actions={props.actions}
       card={HistoryCard}
       summary={props.summary ? () => props.summary : undefined}
     />
