@@ -31,6 +31,7 @@ import { outageAssignmentRoutes } from './modules/outage-assignment/outage-assig
 import { outageTypeRoutes } from './modules/outage-type/outage-type.routes.js';
 import { personRoutes } from './modules/person/person.routes.js';
 import { proposalRoutes } from './modules/proposal/proposal.routes.js';
+import { reportRoutes } from './modules/report/report.routes.js';
 import { salesSettingsRoutes } from './modules/sales-settings/sales-settings.routes.js';
 import { searchRoutes } from './modules/search/search.routes.js';
 import { serviceTypeRoutes } from './modules/service-type/service-type.routes.js';
@@ -45,9 +46,9 @@ import { profileRoutes } from './modules/user/profile.routes.js';
 import { registerUserHistory } from './modules/user/user.history.js';
 import { installAuth } from './platform/auth.js';
 import { installErrorHandlers } from './platform/errors.js';
-import { createJobs, type Jobs } from './platform/jobs.js';
 import { healthRoutes } from './platform/health.js';
 import { historyRoutes } from './platform/history.js';
+import { createJobs, type Jobs } from './platform/jobs.js';
 import { installMetrics } from './platform/metrics.js';
 import { installSecurity } from './platform/security.js';
 import type { SessionPolicy } from './platform/sessions.js';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   opportunityDocumentRoutes(app, database, config.timeZone);
   proposalRoutes(app, database, config.timeZone);
   opportunityWinRoutes(app, database, config.timeZone);
+  reportRoutes(app, database, config.timeZone);
   historyRoutes(app, database);
   searchRoutes(app, database);
 

@@ -1,0 +1,2 @@
+CREATE INDEX "equipment_warranty_idx" ON "equipment" USING btree ("warranty_end","id");--> statement-breakpoint
+CREATE INDEX "equipment_response_idx" ON "equipment" USING btree (COALESCE("last_response_at", '-infinity'::timestamptz),"id");

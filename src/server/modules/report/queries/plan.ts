@@ -1,0 +1,52 @@
+// What each client report describes (its columns with their SQL and sort keys, the rows' source, its summary) and
+// what report-source.ts turns into the page, the summary and the keyset batches of an export.
+import type {
+  ReportCell,
+  ReportChart,
+  ReportColumn,
+  ReportDef,
+  ReportFigure,
+  ReportQuery,
+} from '../../../../shared/reports.js';
+import type { ListFilter } from '../../../platform/records.js';
+import type { VirtualDevices } from '../../rmm-settings/virtual.js';
+
+/** A sort key: a NOT NULL SQL expression, and the type its text form is cast back to in a keyset condition. */
+export type SortKey = { sql: string; type: 'text' | 'int' | 'date' | 'timestamptz' | 'numeric' };
+
+export type ColumnSpec = ReportColumn & {
+  /** The value's SQL expression over the source's aliases. */
+  sql: string;
+  /** The sort of this column (the report's tie breaker follows); none: not sortable. */
+  keys?: SortKey[];
+  /** The shown value from the selected one (a code's label); default: instants as ISO text, others as they are. */
+  format?: (value: unknown) => ReportCell;
+};
+
+export type Summary = { figures: ReportFigure[]; chart: ReportChart | null; total: number };
+
+export type ReportPlan = {
+  columns: ColumnSpec[];
+  /** Unique, NOT NULL keys after the chosen sort's: the rows' order is total, so keyset batches are exact. */
+  tieBreak: SortKey[];
+  defaultSort: { field: string; dir: 'asc' | 'desc' };
+  /** The rows: an optional WITH list, the FROM clause and conditions; parameters go to `f`. */
+  source: (f: ListFilter) => { with?: string; from: string; where: string[] };
+  /** One statement summarising every matching row (parameters to `f`), and its figures, chart and row count. */
+  summary: (f: ListFilter) => { sql: string; present: (rows: Record<string, unknown>[]) => Summary };
+};
+
+export type ReportContext = {
+  def: ReportDef;
+  query: ReportQuery;
+  /** The company's today, yyyy-MM-dd. */
+  today: string;
+  period: { from: string; to: string } | null;
+  /** The virtual-device rule (user and device counts only). */
+  virtual: VirtualDevices;
+};
+
+export type PlanBuilder = (ctx: ReportContext) => ReportPlan;
+
+/** A count from the database (bigint is parsed as a number; sums of counts come as numeric text). */
+export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
