@@ -50,15 +50,20 @@ export function equipmentScope(query: ReportQuery, f: ListFilter): { join: strin
       join: 'LEFT JOIN organizations o ON o.id = e.organization_id',
       where: ['e.organization_id IS NULL'],
     };
-  const where: string[] = [];
-  if (query.equipment === '1') where.push('e.active');
-  else if (query.equipment === '2') where.push('e.active AND e.rmm_id IS NOT NULL');
-  else if (query.equipment === '3') where.push('NOT e.active');
+  const where = equipmentCode(query);
   // The same ids on the device side too, so its organization index can serve them.
   if (query.organization?.length)
     where.push(`e.organization_id = ANY(${param(f, query.organization)}::int[])`);
   where.push(...organizationScope(query, f));
   return { join: 'JOIN organizations o ON o.id = e.organization_id', where };
+}
+
+/** Devices `e` by the equipment filter code (Active, RMM & Active, Inactive), as the equipment list applies it. */
+export function equipmentCode(query: ReportQuery): string[] {
+  if (query.equipment === '1') return ['e.active'];
+  if (query.equipment === '2') return ['e.active AND e.rmm_id IS NOT NULL'];
+  if (query.equipment === '3') return ['NOT e.active'];
+  return [];
 }
 
 /** People `p` by the user filter code. */

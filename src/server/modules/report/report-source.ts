@@ -95,7 +95,7 @@ const where = (conditions: string[]) => (conditions.length ? `WHERE ${conditions
 /** The SELECT of the rows in the chosen order; with `cursor`, those after it (and the keys' text, for the next). */
 function rowsStatement(p: Prepared, options: { limit: number; offset?: number; cursor?: string[] | null }) {
   const f: ListFilter = { where: [], params: [] };
-  const src = p.plan.source(f);
+  const src = p.plan.source(f, p.sort);
   const conditions = [...src.where];
   const { keys, dir } = p.sort;
   if (options.cursor) {

@@ -9,8 +9,7 @@ import {
   NAME_KEY,
   RESPONSE_KEY,
 } from './equipment-columns.js';
-import { dateLiteral } from './inventory.js';
-import { num, type PlanBuilder } from './plan.js';
+import { dateLiteral, num, type PlanBuilder } from './plan.js';
 import {
   complianceTone,
   countText,

@@ -1,14 +1,8 @@
 // The device inventory and the firmware report (each device's firmware against the newest seen for its model).
 import { equipmentScope } from '../report-filters.js';
 import { byName, COLUMNS, deviceSource, NAME_KEY, textColumn } from './equipment-columns.js';
-import { num, type PlanBuilder } from './plan.js';
+import { dateLiteral, num, type PlanBuilder } from './plan.js';
 import { complianceTone, countText, percentOf, percentText, problemTone } from './rules.js';
-
-/** A yyyy-MM-dd the server computed, as a SQL date literal (never user text). */
-export const dateLiteral = (day: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a date: ${day}`);
-  return `DATE '${day}'`;
-};
 
 const CHART_CATEGORIES = 7;
 
@@ -29,24 +23,27 @@ export const devicePlan: PlanBuilder = ({ query, today }) => ({
     COLUMNS.lastResponse,
   ],
   source: (f) => deviceSource(query, f),
-  // One pass: the totals (the empty grouping set) and the count of each category (for the chart).
+  // One pass counting per category (a plain GROUP BY aggregates in parallel; grouping sets do not); totals are sums.
   summary: (f) => {
     const scope = equipmentScope(query, f);
     return {
-      sql: `SELECT GROUPING(c.name) AS everything, c.name AS category, count(*) AS devices,
-                   count(*) FILTER (WHERE e.rmm_id IS NOT NULL) AS rmm,
-                   count(*) FILTER (WHERE e.person_id IS NOT NULL) AS assigned,
-                   count(*) FILTER (WHERE e.warranty_end < ${dateLiteral(today)}) AS expired
-              FROM equipment e ${scope.join} LEFT JOIN device_categories c ON c.id = e.category_id
-             WHERE ${scope.where.length ? scope.where.join(' AND ') : 'true'}
-             GROUP BY GROUPING SETS ((), (c.name))`,
+      sql: `SELECT c.name AS category, g.* FROM (
+              SELECT e.category_id, count(*) AS devices, count(*) FILTER (WHERE e.rmm_id IS NOT NULL) AS rmm,
+                     count(*) FILTER (WHERE e.person_id IS NOT NULL) AS assigned,
+                     count(*) FILTER (WHERE e.warranty_end < ${dateLiteral(today)}) AS expired
+                FROM equipment e ${scope.join}
+               WHERE ${scope.where.length ? scope.where.join(' AND ') : 'true'}
+               GROUP BY e.category_id) g
+              LEFT JOIN device_categories c ON c.id = g.category_id`,
       present: (rows) => {
-        const all = rows.find((r) => num(r.everything) === 1);
-        const devices = num(all?.devices);
-        const rmm = num(all?.rmm);
-        const expired = num(all?.expired);
+        const sum = (field: string) => rows.reduce((total, r) => total + num(r[field]), 0);
+        const [devices, rmm, expired, assigned] = [
+          sum('devices'),
+          sum('rmm'),
+          sum('expired'),
+          sum('assigned'),
+        ];
         const categories = rows
-          .filter((r) => num(r.everything) === 0)
           .map((r) => ({ label: (r.category as string | null) ?? 'No category', value: num(r.devices) }))
           .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
         const shown = categories.slice(0, CHART_CATEGORIES);
@@ -56,7 +53,7 @@ export const devicePlan: PlanBuilder = ({ query, today }) => ({
           figures: [
             { label: 'Devices', value: countText(devices) },
             { label: 'With an RMM agent', value: percentText(percentOf(rmm, devices)) },
-            { label: 'Assigned to a person', value: countText(num(all?.assigned)) },
+            { label: 'Assigned to a person', value: countText(assigned) },
             { label: 'Warranty expired', value: countText(expired), tone: problemTone(expired, 'warning') },
           ],
           chart: devices
@@ -76,12 +73,26 @@ export const devicePlan: PlanBuilder = ({ query, today }) => ({
 const versionKey = (v: string) =>
   `string_to_array(NULLIF(trim(both '.' FROM regexp_replace(${v}, '[^0-9]+', '.', 'g')), ''), '.')::numeric[]`;
 
-/** The newest firmware seen for each manufacturer and model, over every device (not only those reported on). */
-const LATEST = `latest AS (
-  SELECT DISTINCT ON (v.manufacturer, v.model) v.manufacturer, v.model, v.version
-    FROM (SELECT COALESCE(manufacturer, '') AS manufacturer, COALESCE(model, '') AS model, firmware_version AS version
-            FROM equipment WHERE firmware_version IS NOT NULL GROUP BY 1, 2, 3) v
-   ORDER BY v.manufacturer, v.model, ${versionKey('v.version')} DESC NULLS LAST, v.version DESC)`;
+/** A device's firmware key: the expressions of equipment_firmware_idx. */
+const FIRMWARE_KEY = `COALESCE(manufacturer, ''), COALESCE(model, ''), firmware_version`;
+const FIRMWARE_COLUMNS = `COALESCE(manufacturer, '') AS mf, COALESCE(model, '') AS md, firmware_version AS fw`;
+
+/**
+ * The newest firmware seen for each manufacturer and model over every device (not only those reported on). The
+ * distinct (manufacturer, model, version) triples are few, so they are read by skipping from one to the next along
+ * equipment_firmware_idx (one index probe each) rather than by reading every device.
+ */
+const LATEST = `RECURSIVE versions AS (
+    (SELECT ${FIRMWARE_COLUMNS} FROM equipment WHERE firmware_version IS NOT NULL ORDER BY 1, 2, 3 LIMIT 1)
+    UNION ALL
+    SELECT n.* FROM versions s CROSS JOIN LATERAL (
+      SELECT ${FIRMWARE_COLUMNS} FROM equipment
+       WHERE firmware_version IS NOT NULL AND (${FIRMWARE_KEY}) > (s.mf, s.md, s.fw)
+       ORDER BY 1, 2, 3 LIMIT 1) n),
+  latest AS (
+    SELECT DISTINCT ON (v.mf, v.md) v.mf AS manufacturer, v.md AS model, v.fw AS version
+      FROM versions v
+     ORDER BY v.mf, v.md, ${versionKey('v.fw')} DESC NULLS LAST, v.fw DESC)`;
 const LATEST_JOIN = `LEFT JOIN latest l ON l.manufacturer = COALESCE(e.manufacturer, '') AND l.model = COALESCE(e.model, '')`;
 const CURRENT = 'e.firmware_version = l.version';
 
@@ -110,11 +121,17 @@ export const firmwarePlan: PlanBuilder = ({ query }) => ({
   summary: (f) => {
     const scope = equipmentScope(query, f);
     return {
+      // Counted per (manufacturer, model, version) first: one parallel pass, then a few hundred rows to compare.
       sql: `WITH ${LATEST}
-            SELECT count(*) AS devices, count(*) FILTER (WHERE e.firmware_version IS NOT NULL) AS reported,
-                   count(*) FILTER (WHERE ${CURRENT}) AS current
-              FROM equipment e ${scope.join} ${LATEST_JOIN}
-             WHERE ${scope.where.length ? scope.where.join(' AND ') : 'true'}`,
+            SELECT COALESCE(sum(g.n), 0) AS devices,
+                   COALESCE(sum(g.n) FILTER (WHERE g.version IS NOT NULL), 0) AS reported,
+                   COALESCE(sum(g.n) FILTER (WHERE g.version = l.version), 0) AS current
+              FROM (SELECT COALESCE(e.manufacturer, '') AS manufacturer, COALESCE(e.model, '') AS model,
+                           e.firmware_version AS version, count(*) AS n
+                      FROM equipment e ${scope.join}
+                     WHERE ${scope.where.length ? scope.where.join(' AND ') : 'true'}
+                     GROUP BY 1, 2, 3) g
+              LEFT JOIN latest l ON l.manufacturer = g.manufacturer AND l.model = g.model`,
       present: ([r]) => {
         const [devices, reported, current] = [num(r?.devices), num(r?.reported), num(r?.current)];
         const pct = percentOf(current, reported);

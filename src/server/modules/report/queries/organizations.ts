@@ -8,8 +8,14 @@ import { RMM_PLANS } from '../../../../shared/schemas/organization.js';
 import type { ListFilter } from '../../../platform/records.js';
 import { virtualCondition } from '../../rmm-settings/virtual.js';
 import { organizationScope } from '../report-filters.js';
-import { dateLiteral } from './inventory.js';
-import { type ColumnSpec, num, type PlanBuilder, type ReportContext, type SortKey } from './plan.js';
+import {
+  type ColumnSpec,
+  dateLiteral,
+  num,
+  type PlanBuilder,
+  type ReportContext,
+  type SortKey,
+} from './plan.js';
 import { countText } from './rules.js';
 
 const where = (conditions: string[]) => (conditions.length ? conditions.join(' AND ') : 'true');
@@ -202,9 +208,9 @@ export const userAndDeviceCountsPlan: PlanBuilder = (ctx) => {
       return {
         from: `organizations o
           CROSS JOIN LATERAL (SELECT count(*)::int AS users FROM people p WHERE p.organization_id = o.id AND p.active) u
-          CROSS JOIN LATERAL (SELECT count(*) FILTER (WHERE NOT ${virtual})::int AS devices,
-                                     count(*) FILTER (WHERE ${virtual})::int AS virtual
-                                FROM equipment e WHERE e.organization_id = o.id AND e.active) d`,
+          CROSS JOIN LATERAL (SELECT n - v AS devices, v AS virtual FROM (
+                                SELECT count(*)::int AS n, count(*) FILTER (WHERE ${virtual})::int AS v
+                                  FROM equipment e WHERE e.organization_id = o.id AND e.active) z) d`,
         where: organizationScope(ctx.query, f),
       };
     },
@@ -221,7 +227,7 @@ export const userAndDeviceCountsPlan: PlanBuilder = (ctx) => {
                 FROM organizations o
                 LEFT JOIN (SELECT p.organization_id, count(*) AS users FROM people p
                             WHERE p.active AND ${inScope('p.organization_id')} GROUP BY 1) u ON u.organization_id = o.id
-                LEFT JOIN (SELECT e.organization_id, count(*) FILTER (WHERE NOT ${virtual}) AS devices,
+                LEFT JOIN (SELECT e.organization_id, count(*) - count(*) FILTER (WHERE ${virtual}) AS devices,
                                   count(*) FILTER (WHERE ${virtual}) AS virtual
                              FROM equipment e WHERE e.active AND ${inScope('e.organization_id')} GROUP BY 1) d
                        ON d.organization_id = o.id

@@ -30,8 +30,8 @@ export type ReportPlan = {
   /** Unique, NOT NULL keys after the chosen sort's: the rows' order is total, so keyset batches are exact. */
   tieBreak: SortKey[];
   defaultSort: { field: string; dir: 'asc' | 'desc' };
-  /** The rows: an optional WITH list, the FROM clause and conditions; parameters go to `f`. */
-  source: (f: ListFilter) => { with?: string; from: string; where: string[] };
+  /** The rows: an optional WITH list, the FROM clause and conditions (parameters go to `f`), for the chosen sort. */
+  source: (f: ListFilter, sort: { field: string }) => { with?: string; from: string; where: string[] };
   /** One statement summarising every matching row (parameters to `f`), and its figures, chart and row count. */
   summary: (f: ListFilter) => { sql: string; present: (rows: Record<string, unknown>[]) => Summary };
 };
@@ -47,6 +47,12 @@ export type ReportContext = {
 };
 
 export type PlanBuilder = (ctx: ReportContext) => ReportPlan;
+
+/** A yyyy-MM-dd the server computed, as a SQL date literal (never user text). */
+export const dateLiteral = (day: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a date: ${day}`);
+  return `DATE '${day}'`;
+};
 
 /** A count from the database (bigint is parsed as a number; sums of counts come as numeric text). */
 export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));

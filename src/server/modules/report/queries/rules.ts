@@ -2,6 +2,7 @@
 // percentage) and the default period. Pure: the rows are labelled with these; the summaries count with the SQL
 // written beside each rule, which says the same thing.
 import type { ReportFigure } from '../../../../shared/reports.js';
+import { dateLiteral } from './plan.js';
 
 /** yyyy-MM-dd of a calendar date; arithmetic in UTC so no time zone shifts a day. */
 const iso = (d: Date) => d.toISOString().slice(0, 10);
@@ -40,11 +41,19 @@ export function ageBand(purchase: string | null, today: string): number {
   return 5;
 }
 
-/** The same band in SQL, of date column `column` on the day `$today` (a date parameter). */
-export const ageBandSql = (column: string, today: string) =>
-  `CASE WHEN ${column} IS NULL THEN ${UNKNOWN_AGE}${[1, 2, 3, 4, 5]
-    .map((y) => ` WHEN ${column} > ${today}::date - interval '${y} year' THEN ${y - 1}`)
-    .join('')} ELSE 5 END`;
+/**
+ * The same bands in SQL: for date column `column` seen on `today` (yyyy-MM-dd), the condition of each band, in
+ * AGE_BANDS order; dates against dates, no arithmetic per row.
+ */
+export function ageBandConditions(column: string, today: string): string[] {
+  const before = [1, 2, 3, 4, 5].map((y) => dateLiteral(minusYears(today, y)));
+  return [
+    `${column} > ${before[0]}`,
+    ...[1, 2, 3, 4].map((i) => `${column} <= ${before[i - 1]} AND ${column} > ${before[i]}`),
+    `${column} <= ${before[4]}`,
+    `${column} IS NULL`,
+  ];
+}
 
 // ---- patches ----
 
