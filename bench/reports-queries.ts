@@ -196,13 +196,14 @@ function rawCases(today: string, vm: number): { what: string; sql: string }[] {
   const virtual = `(e.virtual OR e.category_id = ${vm} OR lower(e.model) LIKE 'vmware%') IS TRUE`;
   const stale = `COALESCE(e.last_response_at, '-infinity'::timestamptz) < now() - interval '30 days'`;
   const activity = `
-    SELECT o.id AS org_id, o.name AS organization, 0 AS kind, s.id AS row_id, st.name AS service, s.quantity, s.unit_price
+    SELECT o.id AS org_id, o.name AS organization, 0 AS kind, s.id AS row_id, st.name AS service, s.quantity, s.unit_price,
+           NULL::numeric AS minutes
       FROM agreement_services s JOIN agreements a ON a.id = s.agreement_id JOIN organizations o ON o.id = a.organization_id
       JOIN service_types st ON st.id = s.service_type_id
      WHERE s.start_date <= ${to} AND (s.end_date IS NULL OR s.end_date >= ${from})
        AND a.start_date <= ${to} AND (a.end_date IS NULL OR a.end_date >= ${from}) AND (a.status = 'OPEN' OR a.end_date IS NOT NULL)
     UNION ALL
-    SELECT o.id, o.name, 1, 0, 'Time logged', NULL, NULL
+    SELECT o.id, o.name, 1, 0, 'Time logged', NULL, NULL, round(sum(extract(epoch FROM sl.stop_time - sl.start_time)) / 60)
       FROM slips sl JOIN tasks tk ON tk.id = sl.task_id JOIN cases c ON c.id = tk.case_id JOIN organizations o ON o.id = c.organization_id
      WHERE sl.work_date BETWEEN ${from} AND ${to} AND sl.stop_time IS NOT NULL GROUP BY o.id, o.name`;
   return [
@@ -302,9 +303,22 @@ function rawCases(today: string, vm: number): { what: string; sql: string }[] {
     {
       what: 'services-activity',
       sql: both(
-        `SELECT g.organization || '|' || g.service AS k, g.quantity, g.unit_price FROM (${activity}) g
-          ORDER BY g.organization, g.org_id, g.kind, g.row_id LIMIT 25`,
-        `SELECT count(*) AS total, count(DISTINCT org_id) FROM (${activity}) g`,
+        // The page's organizations in name order, each looked up through its agreements and cases.
+        `SELECT o.name || '|' || x.service AS k, x.quantity, x.unit_price
+           FROM organizations o CROSS JOIN LATERAL (
+             SELECT 0 AS kind, s.id AS row_id, st.name AS service, s.quantity, s.unit_price
+               FROM agreements a JOIN agreement_services s ON s.agreement_id = a.id JOIN service_types st ON st.id = s.service_type_id
+              WHERE a.organization_id = o.id AND s.start_date <= ${to} AND (s.end_date IS NULL OR s.end_date >= ${from})
+                AND a.start_date <= ${to} AND (a.end_date IS NULL OR a.end_date >= ${from}) AND (a.status = 'OPEN' OR a.end_date IS NOT NULL)
+             UNION ALL
+             SELECT 1, 0, 'Time logged', NULL, NULL FROM cases c JOIN tasks tk ON tk.case_id = c.id JOIN slips sl ON sl.task_id = tk.id
+              WHERE c.organization_id = o.id AND sl.work_date BETWEEN ${from} AND ${to} AND sl.stop_time IS NOT NULL
+             HAVING count(*) > 0) x
+          ORDER BY o.name, o.id, x.kind, x.row_id LIMIT 25`,
+        `WITH g AS (${activity})
+         SELECT count(*) AS total, count(DISTINCT org_id), sum(minutes),
+                (SELECT json_agg(t) FROM (SELECT organization, minutes FROM g WHERE kind = 1 ORDER BY minutes DESC, organization LIMIT 10) t)
+           FROM g`,
       ),
     },
     {
