@@ -32,7 +32,11 @@ import { outageAssignmentRoutes } from './modules/outage-assignment/outage-assig
 import { outageTypeRoutes } from './modules/outage-type/outage-type.routes.js';
 import { personRoutes } from './modules/person/person.routes.js';
 import { proposalRoutes } from './modules/proposal/proposal.routes.js';
+import { reportExportRoutes } from './modules/report/export.routes.js';
 import { reportHistoryRoutes } from './modules/report/history.routes.js';
+import { reportRoutes } from './modules/report/report.routes.js';
+import { openReport } from './modules/report/report-source.js';
+import { securityPackRoutes } from './modules/report/security-pack.routes.js';
 import { requiredUploadRoutes } from './modules/required-upload/required-upload.routes.js';
 import { rmmSettingsRoutes } from './modules/rmm-settings/rmm-settings.routes.js';
 import { salesSettingsRoutes } from './modules/sales-settings/sales-settings.routes.js';
@@ -190,6 +194,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   proposalRoutes(app, database, config.timeZone);
   opportunityWinRoutes(app, database, config.timeZone);
   reportHistoryRoutes(app, database, config.timeZone);
+  reportRoutes(app, database, config.timeZone);
+  reportExportRoutes(app, database, config.timeZone, { openReport });
+  securityPackRoutes(app, database, config.timeZone, { openReport });
   historyRoutes(app, database);
   searchRoutes(app, database);
 

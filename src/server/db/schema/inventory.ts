@@ -131,6 +131,13 @@ export const equipment = pgTable(
     index('equipment_active_name_idx').on(t.active, t.name, t.id),
     index('equipment_serial_idx').on(t.serialNumber),
     index('equipment_person_idx').on(t.personId),
+    // Client reports: warranty (soonest end first) and outdated response (last check-in, never first).
+    index('equipment_warranty_idx').on(t.warrantyEnd, t.id),
+    index('equipment_response_idx').on(sql`COALESCE(${t.lastResponseAt}, '-infinity'::timestamptz)`, t.id),
+    // Firmware report: the distinct versions of each model, read by skipping along it.
+    index('equipment_firmware_idx')
+      .on(sql`COALESCE(${t.manufacturer}, '')`, sql`COALESCE(${t.model}, '')`, t.firmwareVersion)
+      .where(sql`${t.firmwareVersion} IS NOT NULL`),
   ],
 );
 

@@ -1,0 +1,3 @@
+CREATE INDEX "equipment_warranty_idx" ON "equipment" USING btree ("warranty_end","id");--> statement-breakpoint
+CREATE INDEX "equipment_response_idx" ON "equipment" USING btree (COALESCE("last_response_at", '-infinity'::timestamptz),"id");--> statement-breakpoint
+CREATE INDEX "equipment_firmware_idx" ON "equipment" USING btree (COALESCE("manufacturer", ''),COALESCE("model", ''),"firmware_version") WHERE "equipment"."firmware_version" IS NOT NULL;

@@ -1,0 +1,23 @@
+// Each client report's plan, by key.
+import type { ClientReportKey } from '../../../../shared/reports.js';
+import { deviceAgePlan } from './device-age.js';
+import { outdatedResponsePlan, patchPlan, warrantyPlan } from './health.js';
+import { devicePlan, firmwarePlan } from './inventory.js';
+import { servicesActivityPlan, userAndDeviceCountsPlan } from './organizations.js';
+import { userPlan } from './people.js';
+import type { PlanBuilder } from './plan.js';
+import { antivirusPlan, bitlockerPlan } from './security.js';
+
+export const REPORT_PLANS: Record<ClientReportKey, PlanBuilder> = {
+  antivirus: antivirusPlan,
+  bitlocker: bitlockerPlan,
+  device: devicePlan,
+  'device-summary-by-age': deviceAgePlan,
+  firmware: firmwarePlan,
+  'outdated-response': outdatedResponsePlan,
+  patch: patchPlan,
+  'services-activity': servicesActivityPlan,
+  'user-and-device-counts': userAndDeviceCountsPlan,
+  warranty: warrantyPlan,
+  user: userPlan,
+};

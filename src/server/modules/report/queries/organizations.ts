@@ -1,0 +1,266 @@
+// Reports with a row per organization: services activity (agreement services in force in the period and the time
+// logged on its cases) and user and device counts (what an RMM client is billed for).
+
+import { minutesToHmm } from '../../../../shared/format/duration.js';
+import { BILLING_FREQUENCIES } from '../../../../shared/schemas/agreement.js';
+import { codeLabel } from '../../../../shared/schemas/fields.js';
+import { RMM_PLANS } from '../../../../shared/schemas/organization.js';
+import type { ListFilter } from '../../../platform/records.js';
+import { virtualCondition } from '../../rmm-settings/virtual.js';
+import { organizationScope } from '../report-filters.js';
+import {
+  type ColumnSpec,
+  dateLiteral,
+  num,
+  type PlanBuilder,
+  type ReportContext,
+  type SortKey,
+} from './plan.js';
+import { countText } from './rules.js';
+
+const where = (conditions: string[]) => (conditions.length ? conditions.join(' AND ') : 'true');
+const ORG_KEY: SortKey = { sql: 'g.organization', type: 'text' };
+const CHART_ORGANIZATIONS = 10;
+
+/**
+ * Service rows (kind 0) and one time row (kind 1) per organization with time logged, in the period. Sorted by
+ * organization (`lateral`), each organization of the page is looked up on its own through its agreements and cases
+ * (their organization indexes), so the first page costs what its few organizations do; otherwise all at once.
+ */
+function activity(ctx: ReportContext, f: ListFilter, lateral = false): string {
+  const period = ctx.period!;
+  const [from, to] = [dateLiteral(period.from), dateLiteral(period.to)];
+  const inForce = `s.start_date <= ${to} AND (s.end_date IS NULL OR s.end_date >= ${from})
+       AND a.start_date <= ${to} AND (a.end_date IS NULL OR a.end_date >= ${from})
+       AND (a.status = 'OPEN' OR a.end_date IS NOT NULL)`;
+  const service = `0 AS kind, s.id AS row_id, a.number AS agreement,
+           st.name || COALESCE(' – ' || NULLIF(s.description, ''), '') AS service, s.quantity, s.unit_price,
+           s.billing_frequency, s.start_date, s.end_date, s.covered_hours, NULL::int AS minutes
+      FROM agreement_services s
+      JOIN agreements a ON a.id = s.agreement_id
+      JOIN service_types st ON st.id = s.service_type_id`;
+  const time = `1 AS kind, 0 AS row_id, NULL::text AS agreement, 'Time logged' AS service, NULL::numeric AS quantity,
+           NULL::numeric AS unit_price, NULL::text AS billing_frequency, NULL::date AS start_date,
+           NULL::date AS end_date, NULL::numeric AS covered_hours,
+           round(sum(extract(epoch FROM sl.stop_time - sl.start_time)) / 60)::int AS minutes
+      FROM slips sl
+      JOIN tasks tk ON tk.id = sl.task_id
+      JOIN cases c ON c.id = tk.case_id`;
+  const logged = `sl.work_date BETWEEN ${from} AND ${to} AND sl.stop_time IS NOT NULL`;
+  if (lateral)
+    return `
+    SELECT o.id AS org_id, o.name AS organization, x.*
+      FROM organizations o CROSS JOIN LATERAL (
+        SELECT ${service} WHERE a.organization_id = o.id AND ${inForce}
+        UNION ALL
+        SELECT * FROM (SELECT ${time} WHERE c.organization_id = o.id AND ${logged}) m WHERE m.minutes IS NOT NULL) x
+     WHERE ${where(organizationScope(ctx.query, f))}`;
+  return `
+    SELECT o.id AS org_id, o.name AS organization, ${service}
+      JOIN organizations o ON o.id = a.organization_id
+     WHERE ${where(organizationScope(ctx.query, f))} AND ${inForce}
+    UNION ALL
+    SELECT o.id, o.name, ${time}
+      JOIN organizations o ON o.id = c.organization_id
+     WHERE ${where(organizationScope(ctx.query, f))} AND ${logged}
+     GROUP BY o.id, o.name`;
+}
+
+const dateColumn = (name: string, title: string, column: string): ColumnSpec => ({
+  name,
+  title,
+  kind: 'date',
+  sql: `to_char(${column}, 'YYYY-MM-DD')`,
+});
+
+export const servicesActivityPlan: PlanBuilder = (ctx) => ({
+  tieBreak: [
+    { sql: 'g.org_id', type: 'int' },
+    { sql: 'g.kind', type: 'int' },
+    { sql: 'g.row_id', type: 'int' },
+  ],
+  defaultSort: { field: 'organization', dir: 'asc' },
+  columns: [
+    {
+      name: 'organization',
+      title: 'Organization',
+      kind: 'text',
+      sql: 'g.organization',
+      sortable: true,
+      keys: [ORG_KEY],
+    },
+    {
+      name: 'agreement',
+      title: 'Agreement',
+      kind: 'text',
+      sql: 'g.agreement',
+      sortable: true,
+      keys: [{ sql: `COALESCE(g.agreement, '')`, type: 'text' }, ORG_KEY],
+    },
+    {
+      name: 'service',
+      title: 'Service',
+      kind: 'text',
+      sql: 'g.service',
+      sortable: true,
+      keys: [{ sql: 'g.service', type: 'text' }, ORG_KEY],
+    },
+    {
+      name: 'quantity',
+      title: 'Quantity',
+      kind: 'number',
+      sql: 'g.quantity',
+      format: (v) => (v === null ? null : Number(v)),
+    },
+    { name: 'unitPrice', title: 'Unit Price', kind: 'money', sql: 'g.unit_price::text' },
+    {
+      name: 'frequency',
+      title: 'Billing',
+      kind: 'text',
+      sql: 'g.billing_frequency',
+      format: (v) => codeLabel(BILLING_FREQUENCIES, v as string | null),
+    },
+    dateColumn('start', 'Start', 'g.start_date'),
+    dateColumn('end', 'End', 'g.end_date'),
+    {
+      name: 'coveredHours',
+      title: 'Covered Hours',
+      kind: 'number',
+      sql: 'g.covered_hours',
+      format: (v) => (v === null ? null : Number(v)),
+    },
+    {
+      name: 'minutes',
+      title: 'Time Logged',
+      kind: 'minutes',
+      sql: 'g.minutes',
+      sortable: true,
+      keys: [{ sql: 'COALESCE(g.minutes, -1)', type: 'int' }, ORG_KEY],
+    },
+  ],
+  source: (f, sort) => ({ from: `(${activity(ctx, f, sort.field === 'organization')}) g`, where: [] }),
+  summary: (f) => ({
+    sql: `WITH g AS (${activity(ctx, f)})
+          SELECT count(*) AS total, count(*) FILTER (WHERE kind = 0) AS services,
+                 count(DISTINCT org_id) AS organizations, COALESCE(sum(minutes), 0) AS minutes,
+                 (SELECT json_agg(json_build_array(t.organization, t.minutes))
+                    FROM (SELECT organization, minutes FROM g WHERE kind = 1
+                           ORDER BY minutes DESC, organization LIMIT ${CHART_ORGANIZATIONS}) t) AS top
+            FROM g`,
+    present: ([r]) => {
+      const minutes = num(r?.minutes);
+      const top = (r?.top as [string, number][] | null) ?? [];
+      return {
+        total: num(r?.total),
+        figures: [
+          { label: 'Organizations', value: countText(num(r?.organizations)) },
+          { label: 'Services in force', value: countText(num(r?.services)) },
+          { label: 'Time logged', value: minutesToHmm(minutes) },
+        ],
+        chart: top.length
+          ? {
+              title: 'Hours logged by organization',
+              kind: 'bar',
+              data: top.map(([label, m]) => ({ label, value: Math.round(m / 6) / 10 })),
+            }
+          : null,
+      };
+    },
+  }),
+});
+
+export const userAndDeviceCountsPlan: PlanBuilder = (ctx) => {
+  const lateral = (f: ListFilter) => {
+    const next = f.params.length + 1;
+    const v = virtualCondition('e', ctx.virtual, next);
+    f.params.push(...v.params);
+    return `(${v.condition}) IS TRUE`;
+  };
+  const billed = `CASE o.rmm_plan WHEN 'RMM_BILL_BY_USER' THEN u.users WHEN 'RMM_BILL_BY_DEVICE' THEN d.devices END`;
+  const NAME: SortKey = { sql: 'o.name', type: 'text' };
+  const count = (name: string, title: string, sql: string): ColumnSpec => ({
+    name,
+    title,
+    kind: 'number',
+    sql,
+    sortable: true,
+    keys: [{ sql: `COALESCE(${sql}, -1)`, type: 'int' }, NAME],
+  });
+  return {
+    tieBreak: [{ sql: 'o.id', type: 'int' }],
+    defaultSort: { field: 'organization', dir: 'asc' },
+    columns: [
+      {
+        name: 'organization',
+        title: 'Organization',
+        kind: 'text',
+        sql: 'o.name',
+        sortable: true,
+        keys: [NAME],
+      },
+      {
+        name: 'rmmPlan',
+        title: 'RMM Plan',
+        kind: 'text',
+        sql: 'o.rmm_plan',
+        sortable: true,
+        keys: [{ sql: `COALESCE(o.rmm_plan, '')`, type: 'text' }, NAME],
+        format: (v) => codeLabel(RMM_PLANS, v as string | null),
+      },
+      count('users', 'Active Users', 'u.users'),
+      count('devices', 'Devices', 'd.devices'),
+      count('virtualDevices', 'Virtual Devices', 'd.virtual'),
+      {
+        name: 'billedBy',
+        title: 'Billed By',
+        kind: 'text',
+        sql: `CASE o.rmm_plan WHEN 'RMM_BILL_BY_USER' THEN 'Users' WHEN 'RMM_BILL_BY_DEVICE' THEN 'Devices' END`,
+      },
+      count('billed', 'Billed', billed),
+    ],
+    // Counted per organization of the page only (people_org_name_idx, equipment_org_name_idx).
+    source: (f) => {
+      const virtual = lateral(f);
+      return {
+        from: `organizations o
+          CROSS JOIN LATERAL (SELECT count(*)::int AS users FROM people p WHERE p.organization_id = o.id AND p.active) u
+          CROSS JOIN LATERAL (SELECT n - v AS devices, v AS virtual FROM (
+                                SELECT count(*)::int AS n, count(*) FILTER (WHERE ${virtual})::int AS v
+                                  FROM equipment e WHERE e.organization_id = o.id AND e.active) z) d`,
+        where: organizationScope(ctx.query, f),
+      };
+    },
+    summary: (f) => {
+      const virtual = lateral(f);
+      const scope = where(organizationScope(ctx.query, f));
+      const inScope = (column: string) =>
+        `${column} IN (SELECT o.id FROM organizations o WHERE ${where(organizationScope(ctx.query, f))})`;
+      return {
+        sql: `SELECT count(*) AS total, COALESCE(sum(u.users), 0) AS users, COALESCE(sum(d.devices), 0) AS devices,
+                     COALESCE(sum(d.virtual), 0) AS virtual,
+                     COALESCE(sum(u.users) FILTER (WHERE o.rmm_plan = 'RMM_BILL_BY_USER'), 0) AS billed_users,
+                     COALESCE(sum(d.devices) FILTER (WHERE o.rmm_plan = 'RMM_BILL_BY_DEVICE'), 0) AS billed_devices
+                FROM organizations o
+                LEFT JOIN (SELECT p.organization_id, count(*) AS users FROM people p
+                            WHERE p.active AND ${inScope('p.organization_id')} GROUP BY 1) u ON u.organization_id = o.id
+                LEFT JOIN (SELECT e.organization_id, count(*) - count(*) FILTER (WHERE ${virtual}) AS devices,
+                                  count(*) FILTER (WHERE ${virtual}) AS virtual
+                             FROM equipment e WHERE e.active AND ${inScope('e.organization_id')} GROUP BY 1) d
+                       ON d.organization_id = o.id
+               WHERE ${scope}`,
+        present: ([r]) => ({
+          total: num(r?.total),
+          figures: [
+            { label: 'Organizations', value: countText(num(r?.total)) },
+            { label: 'Active users', value: countText(num(r?.users)) },
+            { label: 'Devices', value: countText(num(r?.devices)) },
+            { label: 'Virtual devices (not billed)', value: countText(num(r?.virtual)) },
+            { label: 'Billed users', value: countText(num(r?.billed_users)) },
+            { label: 'Billed devices', value: countText(num(r?.billed_devices)) },
+          ],
+          chart: null,
+        }),
+      };
+    },
+  };
+};

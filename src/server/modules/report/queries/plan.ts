@@ -1,0 +1,58 @@
+// What each client report describes (its columns with their SQL and sort keys, the rows' source, its summary) and
+// what report-source.ts turns into the page, the summary and the keyset batches of an export.
+import type {
+  ReportCell,
+  ReportChart,
+  ReportColumn,
+  ReportDef,
+  ReportFigure,
+  ReportQuery,
+} from '../../../../shared/reports.js';
+import type { ListFilter } from '../../../platform/records.js';
+import type { VirtualDevices } from '../../rmm-settings/virtual.js';
+
+/** A sort key: a NOT NULL SQL expression, and the type its text form is cast back to in a keyset condition. */
+export type SortKey = { sql: string; type: 'text' | 'int' | 'date' | 'timestamptz' | 'numeric' };
+
+export type ColumnSpec = ReportColumn & {
+  /** The value's SQL expression over the source's aliases. */
+  sql: string;
+  /** The sort of this column (the report's tie breaker follows); none: not sortable. */
+  keys?: SortKey[];
+  /** The shown value from the selected one (a code's label); default: instants as ISO text, others as they are. */
+  format?: (value: unknown) => ReportCell;
+};
+
+export type Summary = { figures: ReportFigure[]; chart: ReportChart | null; total: number };
+
+export type ReportPlan = {
+  columns: ColumnSpec[];
+  /** Unique, NOT NULL keys after the chosen sort's: the rows' order is total, so keyset batches are exact. */
+  tieBreak: SortKey[];
+  defaultSort: { field: string; dir: 'asc' | 'desc' };
+  /** The rows: an optional WITH list, the FROM clause and conditions (parameters go to `f`), for the chosen sort. */
+  source: (f: ListFilter, sort: { field: string }) => { with?: string; from: string; where: string[] };
+  /** One statement summarising every matching row (parameters to `f`), and its figures, chart and row count. */
+  summary: (f: ListFilter) => { sql: string; present: (rows: Record<string, unknown>[]) => Summary };
+};
+
+export type ReportContext = {
+  def: ReportDef;
+  query: ReportQuery;
+  /** The company's today, yyyy-MM-dd. */
+  today: string;
+  period: { from: string; to: string } | null;
+  /** The virtual-device rule (user and device counts only). */
+  virtual: VirtualDevices;
+};
+
+export type PlanBuilder = (ctx: ReportContext) => ReportPlan;
+
+/** A yyyy-MM-dd the server computed, as a SQL date literal (never user text). */
+export const dateLiteral = (day: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a date: ${day}`);
+  return `DATE '${day}'`;
+};
+
+/** A count from the database (bigint is parsed as a number; sums of counts come as numeric text). */
+export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));

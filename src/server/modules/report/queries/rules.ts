@@ -1,0 +1,144 @@
+// The rules the client reports judge devices by (age bands, patch compliance, warranty windows, the tone of a
+// percentage) and the default period. Pure: the rows are labelled with these; the summaries count with the SQL
+// written beside each rule, which says the same thing.
+import type { ReportFigure } from '../../../../shared/reports.js';
+import { dateLiteral } from './plan.js';
+
+/** yyyy-MM-dd of a calendar date; arithmetic in UTC so no time zone shifts a day. */
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const parse = (day: string) => new Date(`${day}T00:00:00Z`);
+
+export const addDays = (day: string, days: number) => iso(new Date(parse(day).getTime() + days * 86_400_000));
+
+/** The same day `years` earlier; 29 February becomes 28 February, as PostgreSQL's `date - interval` does. */
+export function minusYears(day: string, years: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const last = new Date(Date.UTC(y - years, m, 0)).getUTCDate();
+  return iso(new Date(Date.UTC(y - years, m - 1, Math.min(d, last))));
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((parse(to).getTime() - parse(from).getTime()) / 86_400_000);
+
+// ---- age by purchase date ----
+
+export const AGE_BANDS = [
+  '< 1 year',
+  '1–2 years',
+  '2–3 years',
+  '3–4 years',
+  '4–5 years',
+  '5+ years',
+  'Unknown',
+] as const;
+export const UNKNOWN_AGE = 6;
+
+/** The band of a device bought on `purchase` (yyyy-MM-dd or null), seen on `today`: whole years of age. */
+export function ageBand(purchase: string | null, today: string): number {
+  if (!purchase) return UNKNOWN_AGE;
+  for (let years = 1; years <= 5; years++) if (purchase > minusYears(today, years)) return years - 1;
+  return 5;
+}
+
+/**
+ * The same bands in SQL: for date column `column` seen on `today` (yyyy-MM-dd), the condition of each band, in
+ * AGE_BANDS order; dates against dates, no arithmetic per row.
+ */
+export function ageBandConditions(column: string, today: string): string[] {
+  const before = [1, 2, 3, 4, 5].map((y) => dateLiteral(minusYears(today, y)));
+  return [
+    `${column} > ${before[0]}`,
+    ...[1, 2, 3, 4].map((i) => `${column} <= ${before[i - 1]} AND ${column} > ${before[i]}`),
+    `${column} <= ${before[4]}`,
+    `${column} IS NULL`,
+  ];
+}
+
+// ---- patches ----
+
+export const PATCH_STATUSES = {
+  COMPLIANT: 'Compliant',
+  MISSING: 'Missing patches',
+  STALE: 'Not patched in 30 days',
+  NO_DATA: 'No patch data',
+} as const;
+export type PatchStatus = keyof typeof PATCH_STATUSES;
+export const PATCH_MAX_AGE_DAYS = 30;
+
+/** Not compliant: any missing patch, else a last patch older than 30 days; nothing reported: no data. */
+export function patchStatus(missing: number | null, lastPatch: string | null, today: string): PatchStatus {
+  if (missing === null && lastPatch === null) return 'NO_DATA';
+  if ((missing ?? 0) > 0) return 'MISSING';
+  if (lastPatch !== null && lastPatch < addDays(today, -PATCH_MAX_AGE_DAYS)) return 'STALE';
+  return 'COMPLIANT';
+}
+
+/** SQL conditions of each status, alias e, on the day `today` (a date parameter). */
+export const patchSql = (today: string) => {
+  const noData = 'e.missing_patches IS NULL AND e.last_patch_date IS NULL';
+  const missing = 'e.missing_patches > 0';
+  const stale = `COALESCE(e.missing_patches, 0) = 0 AND e.last_patch_date < ${today}::date - ${PATCH_MAX_AGE_DAYS}`;
+  return {
+    noData,
+    missing,
+    stale,
+    compliant: `NOT (${noData}) AND NOT ((${missing}) IS TRUE) AND NOT ((${stale}) IS TRUE)`,
+  };
+};
+
+// ---- warranty ----
+
+export const WARRANTY_STATUSES = {
+  EXPIRED: 'Expired',
+  DAYS_30: 'Ending within 30 days',
+  DAYS_60: 'Ending in 31–60 days',
+  DAYS_90: 'Ending in 61–90 days',
+  COVERED: 'Covered',
+  NONE: 'No warranty date',
+} as const;
+export type WarrantyStatus = keyof typeof WARRANTY_STATUSES;
+
+export function warrantyStatus(end: string | null, today: string): WarrantyStatus {
+  if (!end) return 'NONE';
+  const left = daysBetween(today, end);
+  if (left < 0) return 'EXPIRED';
+  if (left <= 30) return 'DAYS_30';
+  if (left <= 60) return 'DAYS_60';
+  if (left <= 90) return 'DAYS_90';
+  return 'COVERED';
+}
+
+// ---- figures ----
+
+/** part / whole as a percentage with one decimal, or null when there is nothing to divide. */
+export const percentOf = (part: number, whole: number): number | null =>
+  whole > 0 ? Math.round((part * 1000) / whole) / 10 : null;
+
+export const percentText = (p: number | null) => (p === null ? '—' : `${p.toFixed(1)}%`);
+
+/** How good a compliance percentage is: 90% and up good, 75% and up warning, below that bad. */
+export function complianceTone(p: number | null): ReportFigure['tone'] {
+  if (p === null) return undefined;
+  return p >= 90 ? 'good' : p >= 75 ? 'warning' : 'bad';
+}
+
+/** A count that is a problem when there is any: bad (or warning) above zero, good at zero. */
+export const problemTone = (n: number, when: 'bad' | 'warning' = 'bad'): ReportFigure['tone'] =>
+  n > 0 ? when : 'good';
+
+export const countText = (n: number) => n.toLocaleString('en-US');
+
+/** The calendar month before `today`'s (yyyy-MM-dd both ends): the default period. */
+export function defaultPeriod(today: string): { from: string; to: string } {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(y, m - 2, 1));
+  const last = new Date(Date.UTC(y, m - 1, 0));
+  return { from: iso(first), to: iso(last) };
+}
+
+/** The month of `day`: its first and last days. */
+export function monthOf(day: string): { from: string; to: string } {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return { from: iso(new Date(Date.UTC(y, m - 1, 1))), to: iso(new Date(Date.UTC(y, m, 0))) };
+}

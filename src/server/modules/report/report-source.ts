@@ -1,0 +1,203 @@
+// A client report over the database: its head (filters in words, period, summary, columns, notices, row count), one
+// page of rows (GET /api/report/{key}), or every row in keyset batches (exports: bounded memory, one connection).
+import {
+  type ClientReportKey,
+  type ReportCell,
+  type ReportQuery,
+  type ReportResponse,
+  type ReportRow,
+  reportDef,
+} from '../../../shared/reports.js';
+import { badRequest } from '../../platform/errors.js';
+import { type ListFilter, param, type Queryable } from '../../platform/records.js';
+import { wallClockOf } from '../outage/company-time.js';
+import { loadVirtualDevices, NO_VIRTUAL_DEVICES } from '../rmm-settings/virtual.js';
+import { REPORT_PLANS } from './queries/index.js';
+import type { ColumnSpec, ReportContext, ReportPlan, SortKey } from './queries/plan.js';
+import {
+  displayOf,
+  filtersText,
+  noneAssigned,
+  ORGANIZATION_UNKNOWN,
+  resolvePeriod,
+  type Selection,
+} from './report-filters.js';
+
+export type ReportSource = {
+  /** Everything but the rows: report, filtersText, period, organization, summary, columns, sort, notices, total. */
+  head: Omit<ReportResponse, 'rows'>;
+  /** Every matching row in the report's order, in batches of up to `batch` rows (keyset or cursor; bounded memory). */
+  rows: (batch?: number) => AsyncIterable<ReportRow[]>;
+};
+
+const DEFAULT_BATCH = 1000;
+const MAX_BATCH = 10_000;
+
+type Prepared = {
+  key: ClientReportKey;
+  ctx: ReportContext;
+  plan: ReportPlan;
+  selection: Selection;
+  sort: { field: string; dir: 'asc' | 'desc'; keys: SortKey[] };
+};
+
+/** The company's today, yyyy-MM-dd. */
+export function companyDay(timeZone: string, at = new Date()): string {
+  const [mm, dd, yyyy] = wallClockOf(at, timeZone).date.split('/');
+  return `${yyyy}-${mm}-${dd}`;
+}
+
+/** The chosen sort when it names a sortable column, else the report's default; the tie breaker always follows. */
+export function resolveSort(plan: ReportPlan, query: Pick<ReportQuery, 'sort' | 'dir'>): Prepared['sort'] {
+  const chosen = plan.columns.find((c) => c.name === query.sort && c.keys);
+  const column = chosen ?? plan.columns.find((c) => c.name === plan.defaultSort.field)!;
+  const dir = query.dir ?? (chosen ? 'asc' : plan.defaultSort.dir);
+  return { field: column.name, dir, keys: [...(column.keys ?? []), ...plan.tieBreak] };
+}
+
+async function prepare(
+  db: Queryable,
+  key: ClientReportKey,
+  query: ReportQuery,
+  timeZone: string,
+): Promise<Prepared> {
+  const def = reportDef(key)!;
+  const today = companyDay(timeZone);
+  const ids = def.subject === 'equipment' && noneAssigned(query) ? [] : (query.organization ?? []);
+  const [selection, virtual] = await Promise.all([
+    ids.length ? selected(db, ids) : Promise.resolve([]),
+    key === 'user-and-device-counts' ? loadVirtualDevices(db) : Promise.resolve(NO_VIRTUAL_DEVICES),
+  ]);
+  const ctx: ReportContext = {
+    def,
+    query,
+    today,
+    period: def.period ? resolvePeriod(query, today) : null,
+    virtual,
+  };
+  const plan = REPORT_PLANS[key](ctx);
+  return { key, ctx, plan, selection, sort: resolveSort(plan, query) };
+}
+
+/** The chosen organizations' names, in the order chosen; an id that names none is refused. */
+async function selected(db: Queryable, ids: number[]): Promise<Selection> {
+  const { rows } = await db.query<{ id: number; name: string }>(
+    'SELECT id, name FROM organizations WHERE id = ANY($1::int[])',
+    [ids],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  if (byId.size !== ids.length) throw badRequest({ organization: [ORGANIZATION_UNKNOWN] });
+  return ids.map((id) => byId.get(id)!);
+}
+
+const where = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
+
+/** The SELECT of the rows in the chosen order; with `cursor`, those after it (and the keys' text, for the next). */
+function rowsStatement(p: Prepared, options: { limit: number; offset?: number; cursor?: string[] | null }) {
+  const f: ListFilter = { where: [], params: [] };
+  const src = p.plan.source(f, p.sort);
+  const conditions = [...src.where];
+  const { keys, dir } = p.sort;
+  if (options.cursor) {
+    const values = options.cursor.map((v, i) => `${param(f, v)}::${keys[i]!.type}`);
+    conditions.push(
+      `(${keys.map((k) => k.sql).join(', ')}) ${dir === 'desc' ? '<' : '>'} (${values.join(', ')})`,
+    );
+  }
+  const columns = p.plan.columns.map((c) => `${c.sql} AS "${c.name}"`);
+  if (options.cursor !== undefined) columns.push(...keys.map((k, i) => `(${k.sql})::text AS _k${i}`));
+  const order = keys.map((k) => `${k.sql} ${dir === 'desc' ? 'DESC' : 'ASC'}`).join(', ');
+  const limit = param(f, options.limit);
+  const offset = options.offset ? ` OFFSET ${param(f, options.offset)}` : '';
+  return {
+    text: `${src.with ? `WITH ${src.with} ` : ''}SELECT ${columns.join(', ')} FROM ${src.from} ${where(conditions)}
+            ORDER BY ${order} LIMIT ${limit}${offset}`,
+    values: f.params,
+  };
+}
+
+const cell = (column: ColumnSpec, value: unknown): ReportCell => {
+  if (column.format) return column.format(value ?? null);
+  if (value instanceof Date) return value.toISOString();
+  return (value ?? null) as ReportCell;
+};
+
+function present(plan: ReportPlan, row: Record<string, unknown>): ReportRow {
+  const out: ReportRow = {};
+  for (const c of plan.columns) out[c.name] = cell(c, row[c.name]);
+  return out;
+}
+
+async function loadHead(db: Queryable, p: Prepared): Promise<Omit<ReportResponse, 'rows'>> {
+  const f: ListFilter = { where: [], params: [] };
+  const summary = p.plan.summary(f);
+  const [figures, notices] = await Promise.all([
+    db.query<Record<string, unknown>>(summary.sql, f.params),
+    db.query<{ title: string; body: string }>(
+      'SELECT title, body FROM notices WHERE active AND on_reports ORDER BY id',
+    ),
+  ]);
+  const { total, ...shown } = summary.present(figures.rows);
+  const { def, query, period } = p.ctx;
+  return {
+    report: { key: p.key, title: def.title },
+    filtersText: filtersText(def, query, p.selection, period),
+    period: period ? { from: displayOf(period.from), to: displayOf(period.to) } : null,
+    organization:
+      p.selection.length === 1 ? { value: p.selection[0]!.id, label: p.selection[0]!.name } : null,
+    summary: shown,
+    columns: p.plan.columns.map(({ name, title, kind, sortable }) => ({
+      name,
+      title,
+      kind,
+      ...(sortable ? { sortable } : {}),
+    })),
+    total,
+    sort: { field: p.sort.field, dir: p.sort.dir },
+    notices: notices.rows.map((n) => ({ title: n.title, body: n.body })),
+  };
+}
+
+async function loadPage(db: Queryable, p: Prepared): Promise<ReportRow[]> {
+  const statement = rowsStatement(p, { limit: p.ctx.query.limit, offset: p.ctx.query.start });
+  const { rows } = await db.query<Record<string, unknown>>(statement.text, statement.values);
+  return rows.map((r) => present(p.plan, r));
+}
+
+/** Keyset batches on the report's order: each batch starts after the last row of the one before. */
+async function* batches(db: Queryable, p: Prepared, batch: number): AsyncIterable<ReportRow[]> {
+  const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(batch)));
+  let cursor: string[] | null = null;
+  for (;;) {
+    const statement = rowsStatement(p, { limit: size, cursor });
+    const { rows } = await db.query<Record<string, unknown>>(statement.text, statement.values);
+    if (rows.length) yield rows.map((r) => present(p.plan, r));
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1]!;
+    cursor = p.sort.keys.map((_, i) => last[`_k${i}`] as string);
+  }
+}
+
+export async function openReport(
+  db: Queryable,
+  key: ClientReportKey,
+  query: ReportQuery,
+  timeZone: string,
+): Promise<ReportSource> {
+  const p = await prepare(db, key, query, timeZone);
+  const head = await loadHead(db, p);
+  return { head, rows: (batch = DEFAULT_BATCH) => batches(db, p, batch) };
+}
+
+/** One page, as GET /api/report/{key} answers. */
+export async function loadReport(
+  db: Queryable,
+  key: ClientReportKey,
+  query: ReportQuery,
+  timeZone: string,
+): Promise<ReportResponse> {
+  const p = await prepare(db, key, query, timeZone);
+  // Separate statements, so on a server with a pool they run side by side.
+  const [head, rows] = await Promise.all([loadHead(db, p), loadPage(db, p)]);
+  return { ...head, rows };
+}
