@@ -236,3 +236,26 @@ export type SecurityPackJob = {
   total: number;
   done: number;
 };
+
+export const UPLOAD_STATES = [
+  { value: 'RECEIVED', label: 'Received' },
+  { value: 'DUE', label: 'Due' },
+  { value: 'OVERDUE', label: 'Overdue' },
+] as const satisfies CodeList;
+export type UploadState = (typeof UPLOAD_STATES)[number]['value'];
+
+/** GET /api/report/required-uploads?organization=<id>: `{ items: RequiredUploadStatus[] }`. */
+export type RequiredUploadStatus = {
+  id: number;
+  name: string;
+  description: string | null;
+  /** The report that fulfils it (a client report key or 'security-pack'); null: a document uploaded by hand. */
+  report: string | null;
+  reportTitle: string | null;
+  frequency: { value: 'MONTHLY' | 'QUARTERLY' | 'YEARLY'; label: string };
+  /** The current period, MM/dd/yyyy, and its name ("Q4 2026"). */
+  period: { from: string; to: string; label: string };
+  dueOn: string;
+  lastSent: { id: number; title: string; at: string; download: string } | null;
+  state: { value: UploadState; label: string };
+};

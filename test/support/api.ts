@@ -28,13 +28,26 @@ export type ApiHarness = {
 };
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ SD6_ENV: 'dev', SD6_DEMO: 'off', LOG_LEVEL: 'silent' }), ...overrides };
+  return {
+    ...loadConfig({
+      SD6_ENV: 'dev',
+      SD6_DEMO: 'off',
+      LOG_LEVEL: process.env.SD6_TEST_LOG ? 'error' : 'silent',
+    }),
+    ...overrides,
+  };
 }
 
 export async function setupApi(configOverrides: Partial<Config> = {}): Promise<ApiHarness> {
   const testDb = await openTestDatabase(testDbKind(), inject('dbTemplate'));
   const config = testConfig(configOverrides);
-  const state = { app: await buildApp({ config, database: testDb.database, logger: false }) };
+  const state = {
+    app: await buildApp({
+      config,
+      database: testDb.database,
+      logger: process.env.SD6_TEST_LOG ? undefined : false,
+    }),
+  };
 
   const callerWithCookie = (cookie: string): Caller => {
     const headers = { 'x-requested-with': 'XMLHttpRequest', ...(cookie ? { cookie } : {}) };

@@ -2,21 +2,12 @@
 // month's RMM import status per kind (SPEC §4: Missing or Uploaded).
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Spinner } from 'react-bootstrap';
+import type { RequiredUploadStatus, UploadState } from '../../../shared/reports';
 import type { ListPage, Option } from '../../../shared/schemas/common';
 import { apiGet } from '../../api/http';
 import { ListTable } from '../../ui';
 import { formatDayOrInstant } from './report-format';
 
-export type RequiredUploadState = 'RECEIVED' | 'DUE' | 'OVERDUE';
-export type RequiredUploadItem = {
-  id: number;
-  name: string;
-  frequency: string | Option;
-  period: string;
-  lastSentAt: string | null;
-  dueOn: string;
-  state: RequiredUploadState;
-};
 export type ImportKind = 'DEVICE' | 'ANTIVIRUS' | 'BITLOCKER' | 'PATCH';
 export type ImportStatusItem = {
   organization: Option;
@@ -25,11 +16,7 @@ export type ImportStatusItem = {
   uploadedAt: string | null;
 };
 
-const STATE_BADGE: Record<RequiredUploadState, { bg: string; text: string }> = {
-  RECEIVED: { bg: 'success', text: 'Received' },
-  DUE: { bg: 'warning', text: 'Due' },
-  OVERDUE: { bg: 'danger', text: 'Overdue' },
-};
+const STATE_BADGE: Record<UploadState, string> = { RECEIVED: 'success', DUE: 'warning', OVERDUE: 'danger' };
 
 export const IMPORT_KINDS: { kind: ImportKind; label: string }[] = [
   { kind: 'DEVICE', label: 'Devices' },
@@ -42,8 +29,6 @@ export const IMPORT_KINDS: { kind: ImportKind; label: string }[] = [
 export const monthOf = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
 const monthName = (d: Date) => d.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
 
-const frequencyText = (f: RequiredUploadItem['frequency']) => (typeof f === 'string' ? f : f.label);
-
 export function RequiredUploads({
   organization,
   openOnly = false,
@@ -54,14 +39,16 @@ export function RequiredUploads({
   const uploads = useQuery({
     queryKey: ['required-uploads', organization],
     queryFn: ({ signal }) =>
-      apiGet<{ items: RequiredUploadItem[] }>('/api/report/required-uploads', {
+      apiGet<{ items: RequiredUploadStatus[] }>('/api/report/required-uploads', {
         signal,
         query: { organization },
       }),
   });
   if (uploads.isPending) return <Spinner animation="border" size="sm" role="status" aria-label="Loading" />;
   if (uploads.isError) return <Alert variant="danger">{uploads.error.message}</Alert>;
-  const items = openOnly ? uploads.data.items.filter((i) => i.state !== 'RECEIVED') : uploads.data.items;
+  const items = openOnly
+    ? uploads.data.items.filter((i) => i.state.value !== 'RECEIVED')
+    : uploads.data.items;
   if (openOnly && items.length === 0) return null;
   return (
     <section aria-labelledby="required-uploads" className="mb-4">
@@ -91,14 +78,20 @@ export function RequiredUploads({
               {items.map((i) => (
                 <tr key={i.id}>
                   <td>{i.name}</td>
-                  <td className="d-none d-md-table-cell">{frequencyText(i.frequency)}</td>
-                  <td>{i.period}</td>
-                  <td className="d-none d-md-table-cell">{formatDayOrInstant(i.lastSentAt) || 'Never'}</td>
-                  <td className="text-nowrap">{formatDayOrInstant(i.dueOn)}</td>
+                  <td className="d-none d-md-table-cell">{i.frequency.label}</td>
+                  <td>{i.period.label}</td>
+                  <td className="d-none d-md-table-cell">
+                    {i.lastSent ? (
+                      <a href={i.lastSent.download} download title={i.lastSent.title}>
+                        {formatDayOrInstant(i.lastSent.at)}
+                      </a>
+                    ) : (
+                      'Never'
+                    )}
+                  </td>
+                  <td className="text-nowrap">{i.dueOn}</td>
                   <td>
-                    <Badge bg={STATE_BADGE[i.state]?.bg ?? 'secondary'}>
-                      {STATE_BADGE[i.state]?.text ?? i.state}
-                    </Badge>
+                    <Badge bg={STATE_BADGE[i.state.value] ?? 'secondary'}>{i.state.label}</Badge>
                   </td>
                 </tr>
               ))}

@@ -28,8 +28,8 @@ function JobProgress({ job }: { job: SecurityPackJob }) {
   if (job.state === 'FAILED')
     return (
       <Alert variant="danger" className="mb-0">
-        Making the security packs failed after {label.replace(' made', '')}. Those made are in report history; try
-        again for the rest.
+        Making the security packs failed after {label.replace(' made', '')}. Those made are in report history;
+        try again for the rest.
       </Alert>
     );
   if (job.state === 'DONE')
@@ -105,8 +105,8 @@ export function SecurityPackButton({ organization }: { organization?: string }) 
         showCancel={!jobId}
       >
         <p className="small">
-          One PDF per client with the antivirus, BitLocker, patch, warranty, device-age and outdated-response summaries
-          and the client's notices, kept in each client's report history.
+          One PDF per client with the antivirus, BitLocker, patch, warranty, device-age and outdated-response
+          summaries and the client's notices, kept in each client's report history.
         </p>
         {!organization && !jobId ? (
           <Select

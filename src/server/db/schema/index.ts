@@ -2,7 +2,7 @@
 
 export * from './inventory.js';
 export * from './platform.js';
+export * from './reports.js';
 export * from './sales.js';
 export * from './staff.js';
 export * from './work.js';
-export * from './reports.js';

@@ -4,34 +4,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type RequiredUploadStatus, UPLOAD_STATES } from '../../../shared/reports.js';
 import { recordId } from '../../../shared/schemas/common.js';
+import { FREQUENCIES, type Frequency } from '../../../shared/schemas/required-upload.js';
 import type { Database } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/records.js';
 import { companyDate, usDate } from './export-format.js';
 import { clientFilterMatch, historyReportTitle, reportAccess } from './history.service.js';
-import {
-  FREQUENCIES,
-  type Frequency,
-  UPLOAD_STATES,
-  type UploadState,
-  uploadStatus,
-} from './required-upload-status.js';
-
-export type RequiredUploadStatus = {
-  id: number;
-  name: string;
-  description: string | null;
-  /** The report that fulfils it (a client report key or 'security-pack'); null: a document uploaded by hand. */
-  report: string | null;
-  reportTitle: string | null;
-  frequency: { value: Frequency; label: string };
-  /** The current period, MM/dd/yyyy, and its name ("Q4 2026"). */
-  period: { from: string; to: string; label: string };
-  dueOn: string;
-  lastSent: { id: number; title: string; at: string; download: string } | null;
-  state: { value: UploadState; label: string };
-};
+import { uploadStatus } from './required-upload-status.js';
 
 /** The most required uploads one answer lists: an admin list of a handful in practice. */
 const STATUS_LIMIT = 200;

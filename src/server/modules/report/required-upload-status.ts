@@ -1,19 +1,10 @@
 // When a required upload (a document a client must receive every month, quarter or year) is due: pure period
 // arithmetic on the company's calendar dates (yyyy-MM-dd), so it reads the same in any server time zone.
 
-export const FREQUENCIES = [
-  { value: 'MONTHLY', label: 'Monthly' },
-  { value: 'QUARTERLY', label: 'Quarterly' },
-  { value: 'YEARLY', label: 'Yearly' },
-] as const;
-export type Frequency = (typeof FREQUENCIES)[number]['value'];
+import type { UploadState } from '../../../shared/reports.js';
+import type { Frequency } from '../../../shared/schemas/required-upload.js';
 
-export const UPLOAD_STATES = [
-  { value: 'RECEIVED', label: 'Received' },
-  { value: 'DUE', label: 'Due' },
-  { value: 'OVERDUE', label: 'Overdue' },
-] as const;
-export type UploadState = (typeof UPLOAD_STATES)[number]['value'];
+export type { Frequency, UploadState };
 
 /** A period of the company calendar: its first and last day (yyyy-MM-dd) and its name. */
 export type Period = { start: string; end: string; label: string };

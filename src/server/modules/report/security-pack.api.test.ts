@@ -60,7 +60,10 @@ describe('security packs', () => {
       report: 'security-pack',
       clients: 'all',
     });
-    await api.db.pool.query('UPDATE report_notices SET notice_id = $1 WHERE id = $2', [rows[0]!.id, required.id]);
+    await api.db.pool.query('UPDATE report_notices SET notice_id = $1 WHERE id = $2', [
+      rows[0]!.id,
+      required.id,
+    ]);
 
     const started = await admin.post('/api/report/security-pack', { organization: org.id });
     expect(started.statusCode).toBe(200);
@@ -70,7 +73,10 @@ describe('security packs', () => {
     const history = await admin.get(`/api/report/history?organization=${org.id}`);
     const items = (history.json() as { items: { report: string; title: string; download: string }[] }).items;
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ report: 'security-pack', title: 'Security Pack: Zoë Łukasiewicz Dental' });
+    expect(items[0]).toMatchObject({
+      report: 'security-pack',
+      title: 'Security Pack: Zoë Łukasiewicz Dental',
+    });
     const text = (await pdfPages(await download(admin, items[0]!.download))).join('\n');
     for (const part of [
       'Zoë Łukasiewicz Dental',
@@ -91,10 +97,10 @@ describe('security packs', () => {
     );
     expect(linked.rows).toEqual([{ required_upload_id: required.id }]);
     const status = await admin.get(`/api/report/required-uploads?organization=${org.id}`);
-    const state = (status.json() as { items: { id: number; state: string }[] }).items.find(
+    const state = (status.json() as { items: { id: number; state: { value: string } }[] }).items.find(
       (i) => i.id === required.id,
     );
-    expect(state?.state).toBe('RECEIVED');
+    expect(state?.state.value).toBe('RECEIVED');
   });
 
   it('makes a pack for every client a client code matches, each in its own history', async () => {

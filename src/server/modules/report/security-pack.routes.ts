@@ -130,7 +130,7 @@ export function securityPackRoutes(
         `SELECT (SELECT jsonb_array_length(data->'organizationIds') FROM pgboss.job WHERE id = $1::uuid
                  UNION ALL SELECT jsonb_array_length(data->'organizationIds') FROM pgboss.archive WHERE id = $1::uuid
                  LIMIT 1)::int AS total,
-                (SELECT count(*) FROM report_history WHERE report = 'security-pack' AND filters->>'pack' = $1)::int AS done`,
+                (SELECT count(*) FROM report_history WHERE report = 'security-pack' AND filters->>'pack' = $1::text)::int AS done`,
         [id],
       );
       const job: SecurityPackJob = {

@@ -37,7 +37,9 @@ function bars(pdf: PdfWriter, chart: ReportChart): void {
   doc.moveDown(0.2);
   for (const d of data) {
     const y = doc.y;
-    pdf.use('regular', 8).text(d.label, pdf.left, y, { width: labelWidth - 6, lineBreak: false, ellipsis: true });
+    pdf
+      .use('regular', 8)
+      .text(d.label, pdf.left, y, { width: labelWidth - 6, lineBreak: false, ellipsis: true });
     const w = Math.max(1, (d.value / max) * barSpace);
     doc.rect(pdf.left + labelWidth, y + 1, w, 8).fill(TONE_COLOR[d.tone ?? 'neutral'] ?? TONE_COLOR.neutral!);
     pdf
