@@ -22,6 +22,7 @@ import { departmentRoutes } from './modules/department/department.routes.js';
 import { deviceCategoryRoutes } from './modules/device-category/device-category.routes.js';
 import { deviceStatusRoutes } from './modules/device-status/device-status.routes.js';
 import { equipmentRoutes } from './modules/equipment/equipment.routes.js';
+import { fileImportRoutes } from './modules/file-import/file-import.routes.js';
 import { opportunityRoutes } from './modules/opportunity/opportunity.routes.js';
 import { opportunityWinRoutes } from './modules/opportunity/win.routes.js';
 import { opportunityDocumentRoutes } from './modules/opportunity-document/opportunity-document.routes.js';
@@ -182,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   opportunityDocumentRoutes(app, database, config.timeZone);
   proposalRoutes(app, database, config.timeZone);
   opportunityWinRoutes(app, database, config.timeZone);
+  fileImportRoutes(app, database, config.timeZone);
   historyRoutes(app, database);
   searchRoutes(app, database);
 
