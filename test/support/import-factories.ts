@@ -2,6 +2,7 @@
 // a run's job, generated NinjaOne exports of any size (streamed to a temp file), workbooks made by exceljs, and a
 // zip bomb dressed as a workbook.
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -28,7 +29,7 @@ export async function writeNinjaCsv(path: string, organization: string, rows: nu
   const out = createWriteStream(path);
   out.write(`${NINJA_HEADER}\n`);
   for (let i = 1; i <= rows; i++) {
-    if (!out.write(`${ninjaLine(organization, i, prefix)}\n`)) await new Promise((r) => out.once('drain', r));
+    if (!out.write(`${ninjaLine(organization, i, prefix)}\n`)) await once(out, 'drain');
   }
   out.end();
   await finished(out);

@@ -41,11 +41,13 @@ export const IDENTITY_FIELDS = ['rmmId', 'serialNumber', 'name'] as const satisf
 
 /** 100 MB: the largest export accepted. */
 export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
-export const IMPORT_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const IMPORT_ACCEPT =
+  '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 export const IMPORT_TOO_LARGE = 'The file is larger than 100 MB.';
 export const IMPORT_NOT_TABLE = 'Choose a CSV or XLSX file (an RMM export).';
-export const IMPORT_LEGACY_EXCEL = 'This is an old Excel (.xls) workbook. Save it as .xlsx or CSV and upload that.';
+export const IMPORT_LEGACY_EXCEL =
+  'This is an old Excel (.xls) workbook. Save it as .xlsx or CSV and upload that.';
 export const IMPORT_NO_FILE = 'Choose a file to upload.';
 export const IMPORT_EMPTY = 'The file has no rows.';
 export const IMPORT_PRESET_UNKNOWN = 'Choose a preset from the list.';
@@ -65,7 +67,7 @@ export const uploadFields = z.object({
 
 /** A column mapping: SD6 field -> the file's column name. */
 export const columnMapping = z
-  .record(z.enum(codeValues(IMPORT_FIELDS)), z.string().trim().max(200))
+  .partialRecord(z.enum(codeValues(IMPORT_FIELDS)), z.string().trim().max(200))
   .transform((m) => Object.fromEntries(Object.entries(m).filter(([, v]) => v)) as ColumnMapping);
 export type ColumnMapping = Partial<Record<ImportField, string>>;
 
@@ -181,5 +183,8 @@ export const IMPORT_FILE_STATUSES = [
 
 export type ImportStatusRow = {
   organization: { value: number; label: string };
-  kinds: Record<ImportKind, { status: 'Missing' | 'Uploaded'; uploadedAt: string | null; runId: number | null }>;
+  kinds: Record<
+    ImportKind,
+    { status: 'Missing' | 'Uploaded'; uploadedAt: string | null; runId: number | null }
+  >;
 };

@@ -37,8 +37,10 @@ export function historyValue(field: DeviceField, value: FieldValue | null): stri
     const [y, m, d] = String(value).split('-');
     return `${m}/${d}/${y}`;
   }
-  if (field === 'antivirusState') return ANTIVIRUS_STATES.find((s) => s.value === value)?.label ?? String(value);
-  if (field === 'bitlockerState') return BITLOCKER_STATES.find((s) => s.value === value)?.label ?? String(value);
+  if (field === 'antivirusState')
+    return ANTIVIRUS_STATES.find((s) => s.value === value)?.label ?? String(value);
+  if (field === 'bitlockerState')
+    return BITLOCKER_STATES.find((s) => s.value === value)?.label ?? String(value);
   return String(value);
 }
 
@@ -47,4 +49,3 @@ export type Current = { id: number; organizationId: number | null; organizationN
   DeviceField,
   FieldValue | null
 >;
-

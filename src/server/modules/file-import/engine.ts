@@ -19,7 +19,10 @@ import { type BatchWrite, writeBatch } from './writer.js';
 export const BATCH_ROWS = 1000;
 export const REJECTED_KEPT = 200;
 
-const LABELS = Object.fromEntries(IMPORT_FIELDS.map((f) => [f.value, f.label])) as Record<ImportField, string>;
+const LABELS = Object.fromEntries(IMPORT_FIELDS.map((f) => [f.value, f.label])) as Record<
+  ImportField,
+  string
+>;
 
 const same = (a: FieldValue | null, b: FieldValue | null) =>
   a instanceof Date || b instanceof Date
@@ -33,7 +36,12 @@ export type EngineOptions = {
   timeZone: string;
   dateOrder: DateOrder;
   /** Writing: the run, who confirmed it, the text of its "Last Import" history line, a progress callback. */
-  apply?: { runId: number; actorId: number | null; importText: string; progress: (rows: number) => Promise<void> };
+  apply?: {
+    runId: number;
+    actorId: number | null;
+    importText: string;
+    progress: (rows: number) => Promise<void>;
+  };
 };
 
 export type EngineResult = {
@@ -76,14 +84,13 @@ export async function runEngine(table: Table, options: EngineOptions): Promise<E
     if (result.rejected.length < REJECTED_KEPT) result.rejected.push({ line, reason, device });
   };
 
-  const candidate = (row: FileRow): Candidate | null => {
+  /** A row as a candidate, or why it is rejected before any lookup. */
+  const candidate = (row: FileRow): Candidate | { refused: string; device: string | null } => {
     const values: Partial<Record<DeviceField, FieldValue>> = {};
     let site = '';
     const errors: string[] = [];
     for (const { field, header, at } of columns) {
-      const raw = row.cells[at] ?? null;
-      const label = `${LABELS[field]} (${header})`;
-      const normal = normalizeField(field, label, raw, options);
+      const normal = normalizeField(field, `${LABELS[field]} (${header})`, row.cells[at] ?? null, options);
       if ('error' in normal) errors.push(normal.error);
       else if (normal.value !== null) {
         if (field === 'site') site = String(normal.value);
@@ -91,16 +98,16 @@ export async function runEngine(table: Table, options: EngineOptions): Promise<E
       }
     }
     const device = (values.name ?? values.serialNumber ?? values.rmmId ?? null) as string | null;
-    if (errors.length) return reject(row.line, errors.join(' '), device), null;
-    if (!site) return reject(row.line, `The row has no site or customer name (${mapping.site}).`, device), null;
-    if (!values.name && !values.serialNumber && !values.rmmId)
-      return reject(row.line, 'The row has no device name, serial number or RMM ID.', null), null;
     const rmm = values.rmmId as string | undefined;
-    if (rmm && seenRmm.has(rmm))
-      return reject(row.line, `RMM ID ${rmm} is also on line ${seenRmm.get(rmm)}.`, device), null;
     const serial = values.serialNumber as string | undefined;
-    if (serial && seenSerial.has(serial))
-      return reject(row.line, `Serial number ${serial} is also on line ${seenSerial.get(serial)}.`, device), null;
+    let refused: string | null = null;
+    if (errors.length) refused = errors.join(' ');
+    else if (!site) refused = `The row has no site or customer name (${mapping.site}).`;
+    else if (!device) refused = 'The row has no device name, serial number or RMM ID.';
+    else if (rmm && seenRmm.has(rmm)) refused = `RMM ID ${rmm} is also on line ${seenRmm.get(rmm)}.`;
+    else if (serial && seenSerial.has(serial))
+      refused = `Serial number ${serial} is also on line ${seenSerial.get(serial)}.`;
+    if (refused) return { refused, device };
     if (rmm) seenRmm.set(rmm, row.line);
     if (serial) seenSerial.set(serial, row.line);
     return { line: row.line, site, siteKey: siteKey(site), values, device };
@@ -121,6 +128,18 @@ export async function runEngine(table: Table, options: EngineOptions): Promise<E
     for (const r of rows) sites.set(r.key, r.id === null ? null : { id: r.id, name: r.name! });
   };
 
+  /** Why a row no device matches cannot become a new device, or null. */
+  const refuseNew = (c: Candidate & { org: { id: number } }): string | null => {
+    if (options.kind !== 'DEVICE') return 'No device matches this row. Import the device export first.';
+    if (!c.values.name) return 'A new device needs a name.';
+    if (c.values.rmmId || c.values.serialNumber) return null;
+    const key = `${c.org.id}|${String(c.values.name).toLowerCase()}`;
+    const earlier = seenNewName.get(key);
+    if (earlier !== undefined) return `The device ${c.values.name} is also on line ${earlier}.`;
+    seenNewName.set(key, c.line);
+    return null;
+  };
+
   const flush = async (batch: Candidate[]) => {
     await resolveSites(batch);
     const placed: (Candidate & { org: { id: number; name: string } })[] = [];
@@ -135,38 +154,39 @@ export async function runEngine(table: Table, options: EngineOptions): Promise<E
     }
     const matches = await matchDevices(options.db, placed);
     const write: BatchWrite = { creates: [], updates: [] };
-    placed.forEach((c, i) => {
+    for (const [i, c] of placed.entries()) {
       const current = matches.get(i) ?? null;
       if (current) {
         const earlier = seenDevice.get(current.id);
-        if (earlier !== undefined)
-          return reject(c.line, `This row is the same device as line ${earlier}.`, c.device);
+        if (earlier !== undefined) {
+          reject(c.line, `This row is the same device as line ${earlier}.`, c.device);
+          continue;
+        }
         seenDevice.set(current.id, c.line);
         const changes = DEVICE_FIELD_NAMES.filter(
           (f) => c.values[f] !== undefined && !same(c.values[f]!, current[f]),
         ).map((f) => ({ field: f, before: current[f], after: c.values[f]! }));
         const moved = current.organizationId !== c.org.id;
         count(c, changes.length || moved ? 'update' : 'unchanged');
-        if (changes.length || moved) write.updates.push({ current, org: c.org, values: c.values, changes, moved });
-        return;
+        if (changes.length || moved)
+          write.updates.push({ current, org: c.org, values: c.values, changes, moved });
+        continue;
       }
-      if (options.kind !== 'DEVICE')
-        return reject(c.line, 'No device matches this row. Import the device export first.', c.device);
-      if (!c.values.name) return reject(c.line, 'A new device needs a name.', c.device);
-      if (!c.values.rmmId && !c.values.serialNumber) {
-        const key = `${c.org.id}|${String(c.values.name).toLowerCase()}`;
-        const earlier = seenNewName.get(key);
-        if (earlier !== undefined)
-          return reject(c.line, `The device ${c.values.name} is also on line ${earlier}.`, c.device);
-        seenNewName.set(key, c.line);
+      const refusal = refuseNew(c);
+      if (refusal) {
+        reject(c.line, refusal, c.device);
+        continue;
       }
       count(c, 'create');
       write.creates.push({ org: c.org, values: c.values });
-    });
+    }
     if (options.apply) await writeBatch(options.db, write, options.apply);
   };
 
-  const count = (c: Candidate & { org: { id: number; name: string } }, as: 'create' | 'update' | 'unchanged') => {
+  const count = (
+    c: Candidate & { org: { id: number; name: string } },
+    as: 'create' | 'update' | 'unchanged',
+  ) => {
     result.counts[as] += 1;
     const org = result.organizations.get(c.org.id) ?? { ...c.org, sites: new Set<string>(), rows: 0 };
     org.rows += 1;
@@ -178,12 +198,14 @@ export async function runEngine(table: Table, options: EngineOptions): Promise<E
   for await (const row of table.rows) {
     result.counts.total += 1;
     const c = candidate(row);
-    if (c) batch.push(c);
+    if ('refused' in c) reject(row.line, c.refused, c.device);
+    else batch.push(c);
     if (batch.length >= BATCH_ROWS) {
       await flush(batch);
       batch = [];
     }
-    if (options.apply && result.counts.total % BATCH_ROWS === 0) await options.apply.progress(result.counts.total);
+    if (options.apply && result.counts.total % BATCH_ROWS === 0)
+      await options.apply.progress(result.counts.total);
   }
   if (batch.length) await flush(batch);
   if (options.apply) await options.apply.progress(result.counts.total);
@@ -195,35 +217,35 @@ const CURRENT_COLUMNS = DEVICE_FIELD_NAMES.map((f) => {
   return type === 'date' ? `to_char(e.${column}, 'YYYY-MM-DD') AS "${f}"` : `e.${column} AS "${f}"`;
 }).join(', ');
 
+const MATCH_SQL = `SELECT v.i, e.id, e.organization_id AS "organizationId", o.name AS "organizationName", ${CURRENT_COLUMNS}
+       FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::text[]) AS v(i, rmm, serial, org, name)
+       -- Each way is tried only when the one before found nothing (COALESCE stops at the first); the name is
+       -- matched through the (organization, name) index as written, upper- or lower-cased. "min over OFFSET 0"
+       -- keeps the planner on those indexes: "ORDER BY id LIMIT 1" tempts it to walk the primary key instead,
+       -- filtering every device, which it does once the import has added rows its statistics do not know.
+       CROSS JOIN LATERAL (SELECT COALESCE(
+         (SELECT min(d.id) FROM (SELECT d.id FROM equipment d WHERE d.rmm_id = v.rmm OFFSET 0) d),
+         (SELECT min(d.id) FROM (SELECT d.id FROM equipment d WHERE d.serial_number = v.serial OFFSET 0) d),
+         (SELECT min(d.id) FROM (SELECT d.id FROM equipment d WHERE d.organization_id = v.org
+             AND d.name IN (v.name, upper(v.name), lower(v.name)) OFFSET 0) d)
+       ) AS id) found
+       -- One index lookup per matched row (OFFSET 0: not a hash join over the whole table).
+       CROSS JOIN LATERAL (SELECT * FROM equipment e WHERE e.id = found.id OFFSET 0) e
+       LEFT JOIN organizations o ON o.id = e.organization_id`;
+
 /** The existing device of each candidate (by position): RMM ID, else serial, else name within the organization. */
 async function matchDevices(
   db: Queryable,
   batch: (Candidate & { org: { id: number } })[],
 ): Promise<Map<number, Current>> {
   if (batch.length === 0) return new Map();
-  const { rows } = await db.query<Current & { i: number }>(
-    `SELECT v.i, e.id, e.organization_id AS "organizationId", o.name AS "organizationName", ${CURRENT_COLUMNS}
-       FROM unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::text[]) AS v(i, rmm, serial, org, name)
-       CROSS JOIN LATERAL (
-         SELECT m.id FROM (
-           (SELECT d.id, 1 AS p FROM equipment d WHERE v.rmm IS NOT NULL AND d.rmm_id = v.rmm ORDER BY d.id LIMIT 1)
-           UNION ALL
-           (SELECT d.id, 2 FROM equipment d WHERE v.serial IS NOT NULL AND d.serial_number = v.serial
-             ORDER BY d.id LIMIT 1)
-           UNION ALL
-           (SELECT d.id, 3 FROM equipment d WHERE v.name IS NOT NULL AND d.organization_id = v.org
-               AND lower(d.name) = v.name ORDER BY d.id LIMIT 1)
-         ) m ORDER BY m.p LIMIT 1
-       ) found
-       JOIN equipment e ON e.id = found.id
-       LEFT JOIN organizations o ON o.id = e.organization_id`,
-    [
-      batch.map((_, i) => i),
-      batch.map((c) => (c.values.rmmId as string | undefined) ?? null),
-      batch.map((c) => (c.values.serialNumber as string | undefined) ?? null),
-      batch.map((c) => c.org.id),
-      batch.map((c) => (c.values.name ? String(c.values.name).toLowerCase() : null)),
-    ],
-  );
+  const params = [
+    batch.map((_, i) => i),
+    batch.map((c) => (c.values.rmmId as string | undefined) ?? null),
+    batch.map((c) => (c.values.serialNumber as string | undefined) ?? null),
+    batch.map((c) => c.org.id),
+    batch.map((c) => (c.values.name ? String(c.values.name) : null)),
+  ];
+  const { rows } = await db.query<Current & { i: number }>(MATCH_SQL, params);
   return new Map(rows.map((r) => [r.i, r]));
 }

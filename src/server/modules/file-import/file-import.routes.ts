@@ -2,6 +2,7 @@
 // (-> the rmm-import job), follow it; recent runs, presets, and the month's import status. Administrators only.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { REPORT_ACCESS } from '../../../shared/permissions.js';
 import { idParam } from '../../../shared/schemas/common.js';
 import { FIELD_NOT_EXPECTED, ONE_FILE, UPLOAD_UNREADABLE } from '../../../shared/schemas/document.js';
 import {
@@ -17,7 +18,6 @@ import {
   statusQuery,
   uploadFields,
 } from '../../../shared/schemas/file-import.js';
-import { REPORT_ACCESS } from '../../../shared/permissions.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest, conflict, HttpError } from '../../platform/errors.js';
@@ -114,7 +114,9 @@ async function readUpload(database: Database, request: FastifyRequest, reply: Fa
 }
 
 export function fileImportRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
-  app.jobs.register<{ runId: number }>(IMPORT_JOB, (data) => applyRun(database, data.runId, timeZone, app.log));
+  app.jobs.register<{ runId: number }>(IMPORT_JOB, (data) =>
+    applyRun(database, data.runId, timeZone, app.log),
+  );
   const api = app.withTypeProvider<ZodTypeProvider>();
   const runResponse = async (id: number) => ({ run: presentRun(await loadRun(database.pool, id), labelOf) });
 
@@ -150,10 +152,14 @@ export function fileImportRoutes(app: FastifyInstance, database: Database, timeZ
     admin(request);
     return { presets: await allPresets(database.pool) };
   });
-  api.post(`${IMPORT_PATH}/presets`, { schema: { body: presetBody }, preValidation: adminOnly }, async (request) => {
-    const user = admin(request);
-    return { preset: await savePreset(database.pool, request.body, user.id) };
-  });
+  api.post(
+    `${IMPORT_PATH}/presets`,
+    { schema: { body: presetBody }, preValidation: adminOnly },
+    async (request) => {
+      const user = admin(request);
+      return { preset: await savePreset(database.pool, request.body, user.id) };
+    },
+  );
   api.delete(`${IMPORT_PATH}/presets/:id`, { schema: { params: idParam } }, async (request) => {
     admin(request);
     await deletePreset(database.pool, request.params.id);
@@ -179,7 +185,13 @@ export function fileImportRoutes(app: FastifyInstance, database: Database, timeZ
       const run = await loadRun(database.pool, request.params.id);
       if (run.status !== 'PREVIEW') throw conflict(IMPORT_NOT_PREVIEW, null);
       await saveSiteMappings(database.pool, request.body.sites, user.id);
-      const preview = await rePreview(database, { id: run.file_id, contentType: run.content_type }, run.kind, storedMapping(run), timeZone);
+      const preview = await rePreview(
+        database,
+        { id: run.file_id, contentType: run.content_type },
+        run.kind,
+        storedMapping(run),
+        timeZone,
+      );
       await savePreview(database.pool, run.id, { preview });
       return runResponse(run.id);
     },
@@ -200,16 +212,28 @@ export function fileImportRoutes(app: FastifyInstance, database: Database, timeZ
           ? CUSTOM_PRESET
           : run.preset;
       const mapping = { columns, dateOrder: storedMapping(run).dateOrder };
-      const preview = await rePreview(database, { id: run.file_id, contentType: run.content_type }, kind, mapping, timeZone);
+      const preview = await rePreview(
+        database,
+        { id: run.file_id, contentType: run.content_type },
+        kind,
+        mapping,
+        timeZone,
+      );
       await savePreview(database.pool, run.id, { preset, kind, mapping, preview });
       return runResponse(run.id);
     },
   );
 
-  api.post(`${IMPORT_PATH}/:id/confirm`, { schema: { params: runParam }, preValidation: adminOnly }, async (request) => {
-    admin(request);
-    const run = await loadRun(database.pool, request.params.id);
-    await queueRun(database.pool, run, () => app.jobs.send(IMPORT_JOB, { runId: run.id }, { retryLimit: 0 }));
-    return runResponse(run.id);
-  });
+  api.post(
+    `${IMPORT_PATH}/:id/confirm`,
+    { schema: { params: runParam }, preValidation: adminOnly },
+    async (request) => {
+      admin(request);
+      const run = await loadRun(database.pool, request.params.id);
+      await queueRun(database.pool, run, () =>
+        app.jobs.send(IMPORT_JOB, { runId: run.id }, { retryLimit: 0 }),
+      );
+      return runResponse(run.id);
+    },
+  );
 }

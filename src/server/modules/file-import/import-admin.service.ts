@@ -23,12 +23,21 @@ type SavedRow = { id: number; name: string; kind: ImportKind; columns: Record<st
 
 export const savedKey = (id: number) => `saved:${id}`;
 
-export async function savedPresets(db: Queryable): Promise<(BuiltInPreset & { builtIn: boolean; id: number })[]> {
+export async function savedPresets(
+  db: Queryable,
+): Promise<(BuiltInPreset & { builtIn: boolean; id: number })[]> {
   const { rows } = await db.query<SavedRow>(
     'SELECT id, name, kind, columns FROM import_presets ORDER BY lower(name), id LIMIT $1',
     [MAX_SAVED_PRESETS],
   );
-  return rows.map((r) => ({ key: savedKey(r.id), label: r.name, kind: r.kind, columns: r.columns, builtIn: false, id: r.id }));
+  return rows.map((r) => ({
+    key: savedKey(r.id),
+    label: r.name,
+    kind: r.kind,
+    columns: r.columns,
+    builtIn: false,
+    id: r.id,
+  }));
 }
 
 export async function allPresets(db: Queryable): Promise<ImportPreset[]> {
@@ -60,9 +69,10 @@ export async function findPreset(db: Queryable, key: string) {
   if (builtIn) return { ...builtIn, builtIn: true };
   const id = /^saved:(\d{1,9})$/.exec(key)?.[1];
   if (!id) return null;
-  const { rows } = await db.query<SavedRow>('SELECT id, name, kind, columns FROM import_presets WHERE id = $1', [
-    Number(id),
-  ]);
+  const { rows } = await db.query<SavedRow>(
+    'SELECT id, name, kind, columns FROM import_presets WHERE id = $1',
+    [Number(id)],
+  );
   const r = rows[0];
   return r ? { key, label: r.name, kind: r.kind, columns: r.columns, builtIn: false } : null;
 }
@@ -88,7 +98,14 @@ export async function savePreset(db: Queryable, body: PresetBody, actorId: numbe
        RETURNING id`,
       [body.name, body.kind, body.columns, actorId],
     );
-    return { key: savedKey(rows[0]!.id), label: body.name, kind: body.kind, columns: body.columns, builtIn: false, id: rows[0]!.id };
+    return {
+      key: savedKey(rows[0]!.id),
+      label: body.name,
+      kind: body.kind,
+      columns: body.columns,
+      builtIn: false,
+      id: rows[0]!.id,
+    };
   } catch (error) {
     if ((error as { constraint?: string }).constraint === 'import_presets_name_key')
       throw badRequest({ [field]: [IMPORT_PRESET_DUPLICATE] });
@@ -110,9 +127,12 @@ export async function saveSiteMappings(
   actorId: number,
 ): Promise<void> {
   const ids = [...new Set(sites.map((s) => s.organization))];
-  const { rows } = await db.query<{ id: number }>('SELECT id FROM organizations WHERE id = ANY($1::int[])', [ids]);
+  const { rows } = await db.query<{ id: number }>('SELECT id FROM organizations WHERE id = ANY($1::int[])', [
+    ids,
+  ]);
   const known = new Set(rows.map((r) => r.id));
-  if (ids.some((id) => !known.has(id))) throw badRequest({ sites: [ORGANIZATION_UNKNOWN] }, [ORGANIZATION_UNKNOWN]);
+  if (ids.some((id) => !known.has(id)))
+    throw badRequest({ sites: [ORGANIZATION_UNKNOWN] }, [ORGANIZATION_UNKNOWN]);
   await db.query(
     `INSERT INTO rmm_site_mappings (site_key, site_name, organization_id, created_by, updated_by)
      SELECT DISTINCT ON (lower(trim(s.name))) lower(trim(s.name)), trim(s.name), s.org, $3::int, $3::int
@@ -149,7 +169,12 @@ export async function importStatus(
     [query.organization ?? null, cursor?.[0] ?? null, cursor?.[1] ?? null, query.limit + 1],
   );
   const page = rows.slice(0, query.limit);
-  const { rows: uploads } = await db.query<{ organization_id: number; kind: ImportKind; uploaded_at: Date; run_id: number }>(
+  const { rows: uploads } = await db.query<{
+    organization_id: number;
+    kind: ImportKind;
+    uploaded_at: Date;
+    run_id: number;
+  }>(
     `SELECT organization_id, kind, uploaded_at, run_id FROM import_uploads
       WHERE organization_id = ANY($1::int[]) AND month = $2::date`,
     [page.map((r) => r.id), `${query.month}-01`],

@@ -15,8 +15,10 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 
 const ISO =
   /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
-const SLASHED = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap]\.?m\.?)?)?$/i;
-const NAMED = /^(\d{1,2})[- ]([a-z]{3})[a-z]*[- ,]+(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap]\.?m\.?)?)?$/i;
+const SLASHED =
+  /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap]\.?m\.?)?)?$/i;
+const NAMED =
+  /^(\d{1,2})[- ]([a-z]{3})[a-z]*[- ,]+(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap]\.?m\.?)?)?$/i;
 
 const hour12 = (h: number, meridiem: string | undefined) => {
   if (!meridiem) return h;
@@ -108,17 +110,28 @@ function parseDateParts(value: CellValue, order: DateOrder): Parts | null {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The offset of `timeZone` from UTC at a UTC instant, in minutes. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+// Making a formatter costs far more than using one: one per time zone, kept.
+const zoneFormat = (timeZone: string) => {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formats.set(timeZone, format);
+  }
+  return format;
+};
+
 function zoneOffset(utcMs: number, timeZone: string): number {
-  const fields = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(utcMs));
+  const fields = zoneFormat(timeZone).formatToParts(new Date(utcMs));
   const get = (type: string) => Number(fields.find((f) => f.type === type)?.value ?? 0);
   const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((wall - utcMs) / 60_000);
@@ -144,12 +157,7 @@ export const parseImportInstant = (value: CellValue, timeZone: string, order: Da
 
 // ---- Words ----
 
-const word = (v: string) =>
-  v
-    .trim()
-    .toLowerCase()
-    .replace(/[_-]+/g, ' ')
-    .replace(/\s+/g, ' ');
+const word = (v: string) => v.trim().toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ');
 
 const ANTIVIRUS_WORDS: Record<string, string> = {};
 const BITLOCKER_WORDS: Record<string, string> = {};
@@ -157,31 +165,85 @@ const learn = (table: Record<string, string>, code: string, words: string[]) => 
   for (const w of words) table[w] = code;
 };
 learn(ANTIVIRUS_WORDS, 'PROTECTED', [
-  'protected', 'active', 'on', 'enabled', 'running', 'up to date', 'ok', 'secure', 'healthy', 'installed',
-  'real time protection on', 'green',
+  'protected',
+  'active',
+  'on',
+  'enabled',
+  'running',
+  'up to date',
+  'ok',
+  'secure',
+  'healthy',
+  'installed',
+  'real time protection on',
+  'green',
 ]);
 learn(ANTIVIRUS_WORDS, 'AT_RISK', [
-  'at risk', 'out of date', 'outdated', 'expired', 'threat detected', 'threats detected', 'warning',
-  'needs attention', 'definitions out of date', 'not up to date', 'infected', 'red', 'amber',
+  'at risk',
+  'out of date',
+  'outdated',
+  'expired',
+  'threat detected',
+  'threats detected',
+  'warning',
+  'needs attention',
+  'definitions out of date',
+  'not up to date',
+  'infected',
+  'red',
+  'amber',
 ]);
 learn(ANTIVIRUS_WORDS, 'DISABLED', ['disabled', 'off', 'snoozed', 'stopped', 'not running', 'inactive']);
 learn(ANTIVIRUS_WORDS, 'NOT_INSTALLED', [
-  'not installed', 'none', 'missing', 'no antivirus', 'not detected', 'no av', 'uninstalled', 'not present',
+  'not installed',
+  'none',
+  'missing',
+  'no antivirus',
+  'not detected',
+  'no av',
+  'uninstalled',
+  'not present',
 ]);
 learn(BITLOCKER_WORDS, 'ENCRYPTED', [
-  'encrypted', 'fully encrypted', 'protection on', 'on', 'enabled', 'yes', 'protected', 'compliant',
+  'encrypted',
+  'fully encrypted',
+  'protection on',
+  'on',
+  'enabled',
+  'yes',
+  'protected',
+  'compliant',
 ]);
 learn(BITLOCKER_WORDS, 'PARTIAL', [
-  'partial', 'partially encrypted', 'encryption in progress', 'encrypting', 'decryption in progress',
-  'decrypting', 'encryption paused',
+  'partial',
+  'partially encrypted',
+  'encryption in progress',
+  'encrypting',
+  'decryption in progress',
+  'decrypting',
+  'encryption paused',
 ]);
 learn(BITLOCKER_WORDS, 'SUSPENDED', ['suspended', 'protection off', 'protection suspended', 'paused']);
 learn(BITLOCKER_WORDS, 'NOT_ENCRYPTED', [
-  'not encrypted', 'fully decrypted', 'decrypted', 'off', 'disabled', 'no', 'none', 'unencrypted',
-  'not compliant', 'non compliant',
+  'not encrypted',
+  'fully decrypted',
+  'decrypted',
+  'off',
+  'disabled',
+  'no',
+  'none',
+  'unencrypted',
+  'not compliant',
+  'non compliant',
 ]);
 learn(BITLOCKER_WORDS, 'NOT_SUPPORTED', [
-  'not supported', 'unsupported', 'not applicable', 'n/a', 'na', 'no tpm', 'not capable',
+  'not supported',
+  'unsupported',
+  'not applicable',
+  'n/a',
+  'na',
+  'no tpm',
+  'not capable',
 ]);
 
 const TRUE_WORDS = new Set(['yes', 'y', 'true', '1', 'x', 'virtual', 'vm', 'virtual machine']);
@@ -189,8 +251,18 @@ const FALSE_WORDS = new Set(['no', 'n', 'false', '0', 'physical', 'not virtual']
 
 /** Serial numbers that vendors leave unset: they identify nothing. */
 const PLACEHOLDER_SERIALS = new Set([
-  'to be filled by o.e.m.', 'default string', 'system serial number', 'none', '0', '00000000', 'n/a',
-  'not specified', 'not applicable', '123456789', 'invalid', 'unknown',
+  'to be filled by o.e.m.',
+  'default string',
+  'system serial number',
+  'none',
+  '0',
+  '00000000',
+  'n/a',
+  'not specified',
+  'not applicable',
+  '123456789',
+  'invalid',
+  'unknown',
 ]);
 
 export const cellText = (value: CellValue): string => {

@@ -52,7 +52,13 @@ const CASES: {
         virtual: false,
       },
       { line: 3, name: 'ACME-LT02', firmwareVersion: 'R1XET54W (1.36 )', warrantyEnd: '2025-01-31' },
-      { line: 4, name: 'ACME-SRV01', warrantyEnd: null, virtual: true, lastResponseAt: new Date('2024-03-16T03:59:00Z') },
+      {
+        line: 4,
+        name: 'ACME-SRV01',
+        warrantyEnd: null,
+        virtual: true,
+        lastResponseAt: new Date('2024-03-16T03:59:00Z'),
+      },
     ],
   },
   {
@@ -153,7 +159,7 @@ describe('built-in presets on their sample exports', () => {
     expect(result.missing).toEqual(missing);
     expect(mappingUsable(result.mapping)).toBe(true);
     expect(result.rows).toHaveLength(expected.length);
-    expected.forEach((want, i) => expect(result.rows[i]).toMatchObject(want));
+    for (const [i, want] of expected.entries()) expect(result.rows[i]).toMatchObject(want);
   });
 
   it('a preset does not fit an export of another tool', async () => {
@@ -183,7 +189,9 @@ describe('dates in the formats exports use', () => {
   });
 
   it('a time without a zone is the company time; with one, as written', () => {
-    expect(parseImportInstant('07/01/2024 9:00 AM', 'America/New_York')?.toISOString()).toBe('2024-07-01T13:00:00.000Z');
+    expect(parseImportInstant('07/01/2024 9:00 AM', 'America/New_York')?.toISOString()).toBe(
+      '2024-07-01T13:00:00.000Z',
+    );
     expect(parseImportInstant('2024-07-01T09:00:00+02:00', 'America/New_York')?.toISOString()).toBe(
       '2024-07-01T07:00:00.000Z',
     );
@@ -197,6 +205,8 @@ describe('dates in the formats exports use', () => {
       timeZone: 'UTC',
       dateOrder: 'MDY',
     });
-    expect(result).toEqual({ error: 'Antivirus State (Status) "Purple" is not an antivirus state SD6 knows.' });
+    expect(result).toEqual({
+      error: 'Antivirus State (Status) "Purple" is not an antivirus state SD6 knows.',
+    });
   });
 });

@@ -2,12 +2,13 @@
 // one), whether its columns still need mapping, and the engine's counts without writing anything.
 import {
   type ColumnMapping,
+  IMPORT_EMPTY,
   type ImportKind,
   type ImportPreview,
 } from '../../../shared/schemas/file-import.js';
 import type { Database } from '../../db/client.js';
 import { type EngineResult, runEngine } from './engine.js';
-import { withTempCopy } from './file-store.js';
+import { ImportRefused, withTempCopy } from './file-store.js';
 import {
   BUILT_IN_PRESETS,
   type BuiltInPreset,
@@ -59,7 +60,13 @@ const emptyPreview = (headers: string[], notices: string[], missing: string[]): 
   unmatchedSites: [],
 });
 
-async function engineOver(database: Database, table: Table, kind: ImportKind, mapping: StoredMapping, timeZone: string) {
+async function engineOver(
+  database: Database,
+  table: Table,
+  kind: ImportKind,
+  mapping: StoredMapping,
+  timeZone: string,
+) {
   const result = await runEngine(table, {
     db: database.pool,
     mapping: mapping.columns,
@@ -67,6 +74,7 @@ async function engineOver(database: Database, table: Table, kind: ImportKind, ma
     timeZone,
     dateOrder: mapping.dateOrder,
   });
+  if (result.counts.total === 0) throw new ImportRefused(IMPORT_EMPTY);
   return previewOf(table.headers, table.notices, result);
 }
 
@@ -83,7 +91,9 @@ export async function firstPreview(
 ): Promise<Fit> {
   return withTempCopy(database, file.id, async (path) => {
     const table = await openTable(path, file.contentType);
-    const candidates = choice ? [choice] : [...BUILT_IN_PRESETS.map((p) => ({ ...p, builtIn: true })), ...saved];
+    const candidates = choice
+      ? [choice]
+      : [...BUILT_IN_PRESETS.map((p) => ({ ...p, builtIn: true })), ...saved];
     const fits = candidates
       .map((p) => ({ preset: p, ...resolveColumns(p.columns, table.headers) }))
       .filter((f) => mappingUsable(f.mapping))

@@ -94,7 +94,13 @@ export async function loadRun(db: Queryable, id: number): Promise<RunRow> {
   return rows[0];
 }
 
-const countsOf = (p: ImportPreview) => [p.counts.total, p.counts.create, p.counts.update, p.counts.unchanged, p.counts.rejected];
+const countsOf = (p: ImportPreview) => [
+  p.counts.total,
+  p.counts.create,
+  p.counts.update,
+  p.counts.unchanged,
+  p.counts.rejected,
+];
 
 export async function createRun(
   db: Queryable,
@@ -112,7 +118,16 @@ export async function createRun(
     `INSERT INTO import_runs (file_id, file_name, preset, kind, mapping, preview, created_by,
                               total_rows, created_rows, updated_rows, unchanged_rows, rejected_rows)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [run.fileId, run.fileName, run.preset, run.kind, run.mapping, run.preview, run.actorId, ...countsOf(run.preview)],
+    [
+      run.fileId,
+      run.fileName,
+      run.preset,
+      run.kind,
+      run.mapping,
+      run.preview,
+      run.actorId,
+      ...countsOf(run.preview),
+    ],
   );
   return rows[0]!.id;
 }
@@ -129,7 +144,14 @@ export async function savePreview(
             rejected_rows = $7, preset = COALESCE($8, preset), kind = COALESCE($9, kind),
             mapping = COALESCE($10, mapping)
       WHERE id = $1 AND status = 'PREVIEW'`,
-    [runId, change.preview, ...countsOf(change.preview), change.preset ?? null, change.kind ?? null, change.mapping ?? null],
+    [
+      runId,
+      change.preview,
+      ...countsOf(change.preview),
+      change.preset ?? null,
+      change.kind ?? null,
+      change.mapping ?? null,
+    ],
   );
   if (rowCount === 0) throw conflict(IMPORT_NOT_PREVIEW, null);
 }
@@ -147,7 +169,8 @@ export async function queueRun(db: Queryable, run: RunRow, send: () => Promise<s
   await db.query('UPDATE import_runs SET job_id = $2 WHERE id = $1', [run.id, jobId]);
 }
 
-export const IMPORT_FAILED = 'The import failed and changed nothing. Try again; if it fails again, tell support.';
+export const IMPORT_FAILED =
+  'The import failed and changed nothing. Try again; if it fails again, tell support.';
 
 /**
  * The job: reads the stored file again and applies every row in ONE transaction, batch by batch. Progress goes out
@@ -174,6 +197,10 @@ export async function applyRun(
   try {
     await withTempCopy(database, run.file_id, (path) =>
       withTransaction(database, async ({ client }) => {
+        // The devices this import creates are matched against as it goes, but the table's statistics still say
+        // what it held before (often nearly nothing): the planner would scan it whole for every row. Every lookup
+        // here has its index.
+        await client.query('SET LOCAL enable_seqscan = off');
         const table = await openTable(path, run.content_type);
         const result = await runEngine(table, {
           db: client,
@@ -203,8 +230,15 @@ export async function applyRun(
               SET status = 'DONE', finished_at = now(), processed_rows = $2, total_rows = $2, created_rows = $3,
                   updated_rows = $4, unchanged_rows = $5, rejected_rows = $6, preview = $7
             WHERE id = $1`,
-          [runId, result.counts.total, result.counts.create, result.counts.update, result.counts.unchanged,
-            result.counts.rejected, preview],
+          [
+            runId,
+            result.counts.total,
+            result.counts.create,
+            result.counts.update,
+            result.counts.unchanged,
+            result.counts.rejected,
+            preview,
+          ],
         );
       }),
     );

@@ -80,7 +80,9 @@ type CsvError = Error & { code?: string; lines?: number };
 function csvFailure(error: unknown): Error {
   const e = error as CsvError;
   if (e?.code === 'CSV_QUOTE_NOT_CLOSED')
-    return new ImportRefused(`A quoted value is never closed (it runs to the end of the file, line ${e.lines}).`);
+    return new ImportRefused(
+      `A quoted value is never closed (it runs to the end of the file, line ${e.lines}).`,
+    );
   if (e?.code === 'CSV_MAX_RECORD_SIZE')
     return new ImportRefused(`Line ${e.lines} is far too long for an export row.`);
   if (typeof e?.code === 'string' && e.code.startsWith('CSV_'))
@@ -117,7 +119,10 @@ async function openCsv(path: string, encoding?: Encoding): Promise<Table & { enc
         max_record_size: 1024 * 1024,
       }),
     );
-  const records = parser[Symbol.asyncIterator]() as AsyncIterator<{ record: string[]; info: { lines: number } }>;
+  const records = parser[Symbol.asyncIterator]() as AsyncIterator<{
+    record: string[];
+    info: { lines: number };
+  }>;
   let lastLine = 0;
   const next = async () => {
     for (;;) {

@@ -1,7 +1,13 @@
 // One batch of an import written with three statements whatever its size: the new devices (ids drawn first, so
 // each history row knows its device), the changed devices (UPDATE … FROM unnest), and their field history.
 import type { Queryable } from '../../platform/records.js';
-import { type Current, DEVICE_FIELD_NAMES, DEVICE_FIELDS, type DeviceField, historyValue } from './device-fields.js';
+import {
+  type Current,
+  DEVICE_FIELD_NAMES,
+  DEVICE_FIELDS,
+  type DeviceField,
+  historyValue,
+} from './device-fields.js';
 import type { FieldValue } from './normalize.js';
 
 type Org = { id: number; name: string };
@@ -19,7 +25,13 @@ export type BatchWrite = {
 /** The history line naming the import that created or changed a device. */
 export const LAST_IMPORT_FIELD = 'Last Import';
 
-const SQL_TYPES = { text: 'text', date: 'date', timestamptz: 'timestamptz', int: 'int', bool: 'boolean' } as const;
+const SQL_TYPES = {
+  text: 'text',
+  date: 'date',
+  timestamptz: 'timestamptz',
+  int: 'int',
+  bool: 'boolean',
+} as const;
 const arrayType = (f: DeviceField) => `${SQL_TYPES[DEVICE_FIELDS[f].type]}[]`;
 const column = (f: DeviceField) => DEVICE_FIELDS[f].column;
 

@@ -3,8 +3,8 @@
 // zip may lie about its sizes), so a zip bomb is refused before it can fill memory or the disk.
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createInflateRaw } from 'node:zlib';
 import { ImportRefused } from './file-store.js';
 
@@ -105,7 +105,8 @@ async function inflatedSize(path: string, entry: Entry, budget: number): Promise
 export async function guardWorkbook(path: string): Promise<void> {
   const entries = await centralDirectory(path);
   const names = new Set(entries.map((e) => e.name));
-  if (!names.has('xl/workbook.xml') || !names.has('[Content_Types].xml')) throw new ImportRefused(NOT_WORKBOOK);
+  if (!names.has('xl/workbook.xml') || !names.has('[Content_Types].xml'))
+    throw new ImportRefused(NOT_WORKBOOK);
   let declared = 0;
   for (const entry of entries) {
     declared += entry.size;
