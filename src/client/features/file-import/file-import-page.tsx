@@ -12,12 +12,14 @@ import { errorLines, IMPORT_API, runKey, usePresets, useRun } from './file-impor
 import { ImportStatusTable, RecentImports } from './import-lists';
 import { RunView } from './run-view';
 
+/** The choice that lets the server recognise the file by its columns. */
+const AUTO = 'auto';
 const kindLabel = (kind: string) => IMPORT_KINDS.find((k) => k.value === kind)?.label ?? kind;
 
 function UploadCard() {
   const [search] = useSearchParams();
   const presets = usePresets();
-  const [preset, setPreset] = useState<string>(search.get('preset') ?? '');
+  const [preset, setPreset] = useState<string>(search.get('preset') || AUTO);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -32,7 +34,7 @@ function UploadCard() {
       return;
     }
     const form = new FormData();
-    form.append('preset', preset);
+    form.append('preset', preset === AUTO ? '' : preset);
     form.append('file', file);
     setError(null);
     setProgress(0);
@@ -50,7 +52,7 @@ function UploadCard() {
   };
 
   const options = [
-    { value: '', label: 'Recognise from the columns' },
+    { value: AUTO, label: 'Recognise from the columns' },
     ...(presets.data ?? []).map((p) => ({ value: p.key, label: `${p.label} (${kindLabel(p.kind)})` })),
   ];
   const uploading = progress !== null;
@@ -73,7 +75,7 @@ function UploadCard() {
                 name="preset"
                 options={options}
                 value={preset}
-                onChange={(v) => setPreset(v === null ? '' : String(v))}
+                onChange={(v) => setPreset(v === null ? AUTO : String(v))}
                 hint="The tool and report the file was exported from."
               />
             </div>

@@ -121,7 +121,8 @@ export function RunView({ run }: { run: ImportRun }) {
         <StatusBadge status={run.status} />
       </div>
       <p className="small text-body-secondary mb-3">
-        {run.presetLabel} · {kind} · {n(run.totalRows)} rows · uploaded {formatWhen(run.createdAt)}
+        {run.presetLabel} · {kind} · {preview?.needsMapping ? '' : `${n(run.totalRows)} rows · `}uploaded{' '}
+        {formatWhen(run.createdAt)}
         {run.createdBy ? ` by ${run.createdBy}` : ''}
       </p>
       {preview?.notices.map((notice) => (
