@@ -110,7 +110,11 @@ async function readUpload(database: Database, request: FastifyRequest, reply: Fa
   }
   if (!stored) throw badRequest({ file: [IMPORT_NO_FILE] }, [IMPORT_NO_FILE]);
   const parsed = uploadFields.safeParse(fields);
-  return { file: stored as StoredImport, preset: parsed.success ? parsed.data.preset : null };
+  if (!parsed.success) {
+    await deleteFile(database.pool, (stored as StoredImport).id).catch(() => undefined);
+    throw badRequest({ preset: [IMPORT_PRESET_UNKNOWN] }, [IMPORT_PRESET_UNKNOWN]);
+  }
+  return { file: stored as StoredImport, preset: parsed.data.preset };
 }
 
 export function fileImportRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
