@@ -172,7 +172,10 @@ export function fileImportRoutes(app: FastifyInstance, database: Database, timeZ
 
   api.get(`${IMPORT_PATH}/status`, { schema: { querystring: statusQuery } }, async (request) => {
     admin(request);
-    const month = request.query.month ?? new Date().toISOString().slice(0, 7);
+    // The company's current month, as imports record theirs.
+    const month =
+      request.query.month ??
+      new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date());
     return importStatus(database.pool, { ...request.query, month });
   });
 
