@@ -248,6 +248,16 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     () => import('./features/settings/outage-assignment-page'),
     'OutageAssignmentHistoryPage',
   ),
+  file_import: lazyScreen(
+    'file_import',
+    () => import('./features/file-import/file-import-page'),
+    'FileImportPage',
+  ),
+  file_import_run: lazyScreen(
+    'file_import_run',
+    () => import('./features/file-import/file-import-page'),
+    'FileImportRunPage',
+  ),
   equipment: lazyScreen(
     'equipment',
     () => import('./features/equipment/equipment-screens'),

@@ -22,6 +22,7 @@ import { departmentRoutes } from './modules/department/department.routes.js';
 import { deviceCategoryRoutes } from './modules/device-category/device-category.routes.js';
 import { deviceStatusRoutes } from './modules/device-status/device-status.routes.js';
 import { equipmentRoutes } from './modules/equipment/equipment.routes.js';
+import { fileImportRoutes } from './modules/file-import/file-import.routes.js';
 import { noticeRoutes } from './modules/notice/notice.routes.js';
 import { opportunityRoutes } from './modules/opportunity/opportunity.routes.js';
 import { opportunityWinRoutes } from './modules/opportunity/win.routes.js';
@@ -197,6 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   reportRoutes(app, database, config.timeZone);
   reportExportRoutes(app, database, config.timeZone, { openReport });
   securityPackRoutes(app, database, config.timeZone, { openReport });
+  fileImportRoutes(app, database, config.timeZone);
   historyRoutes(app, database);
   searchRoutes(app, database);
 
