@@ -3,27 +3,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Spinner } from 'react-bootstrap';
 import type { RequiredUploadStatus, UploadState } from '../../../shared/reports';
-import type { ListPage, Option } from '../../../shared/schemas/common';
+import type { ListPage } from '../../../shared/schemas/common';
+import { IMPORT_KINDS, type ImportStatusRow } from '../../../shared/schemas/file-import';
 import { apiGet } from '../../api/http';
 import { ListTable } from '../../ui';
 import { formatDayOrInstant } from './report-format';
 
-export type ImportKind = 'DEVICE' | 'ANTIVIRUS' | 'BITLOCKER' | 'PATCH';
-export type ImportStatusItem = {
-  organization: Option;
-  kind: ImportKind;
-  status: 'Missing' | 'Uploaded';
-  uploadedAt: string | null;
-};
-
 const STATE_BADGE: Record<UploadState, string> = { RECEIVED: 'success', DUE: 'warning', OVERDUE: 'danger' };
-
-export const IMPORT_KINDS: { kind: ImportKind; label: string }[] = [
-  { kind: 'DEVICE', label: 'Devices' },
-  { kind: 'ANTIVIRUS', label: 'Antivirus' },
-  { kind: 'BITLOCKER', label: 'BitLocker' },
-  { kind: 'PATCH', label: 'Patches' },
-];
 
 /** "2026-03" of a day in the browser's calendar. */
 export const monthOf = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
@@ -108,7 +94,7 @@ export function ImportStatus({ organization, today = new Date() }: { organizatio
   const status = useQuery({
     queryKey: ['import-status', organization, month],
     queryFn: ({ signal }) =>
-      apiGet<ListPage<ImportStatusItem>>('/api/admin/file-import/status', {
+      apiGet<ListPage<ImportStatusRow>>('/api/admin/file-import/status', {
         signal,
         query: { month, organization },
       }),
@@ -124,10 +110,10 @@ export function ImportStatus({ organization, today = new Date() }: { organizatio
         <Alert variant="danger">{status.error.message}</Alert>
       ) : (
         <ul className="list-unstyled row row-cols-2 row-cols-md-4 g-2 mb-0">
-          {IMPORT_KINDS.map(({ kind, label }) => {
-            const item = status.data.items.find(
-              (i) => i.kind === kind && String(i.organization.value) === organization,
-            );
+          {IMPORT_KINDS.map(({ value: kind, label }) => {
+            const item = status.data.items.find((i) => String(i.organization.value) === organization)?.kinds[
+              kind
+            ];
             const uploaded = item?.status === 'Uploaded';
             return (
               <li key={kind} className="col">

@@ -151,15 +151,12 @@ const orgAnswers = {
       items: [
         {
           organization: { value: 5, label: 'Acme Dental' },
-          kind: 'DEVICE',
-          status: 'Uploaded',
-          uploadedAt: '2026-03-03T12:00:00.000Z',
-        },
-        {
-          organization: { value: 5, label: 'Acme Dental' },
-          kind: 'PATCH',
-          status: 'Missing',
-          uploadedAt: null,
+          kinds: {
+            DEVICE: { status: 'Uploaded', uploadedAt: '2026-03-03T12:00:00.000Z', runId: 7 },
+            ANTIVIRUS: { status: 'Missing', uploadedAt: null, runId: null },
+            BITLOCKER: { status: 'Missing', uploadedAt: null, runId: null },
+            PATCH: { status: 'Missing', uploadedAt: null, runId: null },
+          },
         },
       ],
       next: null,
