@@ -92,9 +92,9 @@ describe('client reports', () => {
     const summary = page.getByRole('region', { name: 'Summary' });
     await summary.getByTestId('report-scope').filter({ hasText: ORGANIZATION }).waitFor();
     const rows = page.getByRole('region', { name: 'Rows' });
-    await rows.getByRole('cell', { name: EXPIRED }).waitFor();
-    await rows.getByRole('cell', { name: ENDING }).waitFor();
-    expect(await rows.getByRole('cell', { name: COVERED }).count()).toBe(0);
+    await rows.getByRole('cell', { name: EXPIRED, exact: true }).waitFor();
+    await rows.getByRole('cell', { name: ENDING, exact: true }).waitFor();
+    expect(await rows.getByRole('cell', { name: COVERED, exact: true }).count()).toBe(0);
     expect(await rows.getByRole('cell', { name: inDays(-40) }).count()).toBe(1);
     expect(await page.getByTestId('report-rows').textContent()).toBe('Rows 1–2 of 2');
     // The organization picker shows it as a tag.
@@ -161,7 +161,25 @@ describe('client reports', () => {
     await page.waitForURL(
       (url) => url.pathname === '/report/warranty' && url.searchParams.get('organization') === String(id),
     );
-    await page.getByRole('region', { name: 'Rows' }).getByRole('cell', { name: EXPIRED }).waitFor();
+    await page
+      .getByRole('region', { name: 'Rows' })
+      .getByRole('cell', { name: EXPIRED, exact: true })
+      .waitFor();
+
+    // A security pack for this client is made in the background and lands in its report history.
+    await page.goto(`/manage/organization/${id}/reports`);
+    await page.getByRole('button', { name: 'Make security pack' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Security pack' });
+    await dialog.getByRole('button', { name: 'Make' }).click();
+    await dialog.getByText('Security packs ready: 1 of 1 pack made.').waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.goto(`/manage/organization/${id}/report-history`);
+    await expect.poll(() => history.count()).toBe(4);
+    const pack = await download(
+      page,
+      history.filter({ hasText: 'Security Pack' }).getByRole('link', { name: /^Download/ }),
+    );
+    expect(pack.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     await context.close();
   });
 });

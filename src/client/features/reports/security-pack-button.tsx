@@ -94,7 +94,7 @@ export function SecurityPackButton({ organization }: { organization?: string }) 
           setOpen(false);
           if (!running) setJobId(null);
         }}
-        okayLabel={jobId ? 'Close' : 'Make'}
+        okayLabel={jobId ? 'Done' : 'Make'}
         okayDisabled={starting || running}
         onOkay={() => {
           if (jobId) {
