@@ -10,6 +10,7 @@ import { calendarRenderBench } from './calendar-render.js';
 import { listsBench } from './lists.js';
 import { opportunitiesBench } from './opportunities.js';
 import { profileThroughput } from './profile-throughput.js';
+import { reportsBench } from './reports.js';
 import { searchBench } from './search.js';
 import { searchLoadBench } from './search-load.js';
 import { slipEntryBench } from './slip-entry.js';
@@ -95,6 +96,12 @@ if (!only || only === 'agreements-files') {
   const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pg) await agreementsFilesBench('postgres', pg);
   else console.log('agreements-files [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
+if (!only || only === 'reports') {
+  await reportsBench('embedded', undefined);
+  const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pg) await reportsBench('postgres', pg);
+  else console.log('reports [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 }
 if (!only || only === 'calendar') await calendarRenderBench();
 if (!only || only === 'web') await webBench();

@@ -1,6 +1,8 @@
 // The values of an export's cells as SD6 stores them: dates in the formats the tools write (ISO, MM/dd/yyyy,
 // dd-MMM-yyyy, Excel serial numbers), the tools' antivirus and BitLocker words as SD6 codes, yes/no words, counts.
+
 import type { ImportField } from '../../../shared/schemas/file-import.js';
+import { instantOf } from '../outage/company-time.js';
 import type { DateOrder } from './presets.js';
 
 /** A cell as a reader gives it: CSV cells are text; XLSX cells may be numbers, dates or booleans. */
@@ -109,40 +111,11 @@ function parseDateParts(value: CellValue, order: DateOrder): Parts | null {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The offset of `timeZone` from UTC at a UTC instant, in minutes. */
-const formats = new Map<string, Intl.DateTimeFormat>();
-// Making a formatter costs far more than using one: one per time zone, kept.
-const zoneFormat = (timeZone: string) => {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
-};
-
-function zoneOffset(utcMs: number, timeZone: string): number {
-  const fields = zoneFormat(timeZone).formatToParts(new Date(utcMs));
-  const get = (type: string) => Number(fields.find((f) => f.type === type)?.value ?? 0);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((wall - utcMs) / 60_000);
-}
-
 /** A wall time without a zone is the company's local time. */
 function toInstant(p: Parts, timeZone: string): Date {
-  const wall = Date.UTC(p.y, p.m - 1, p.d, p.h, p.mi, p.s);
-  if (p.offset !== null) return new Date(wall - p.offset * 60_000);
-  const first = wall - zoneOffset(wall, timeZone) * 60_000;
-  return new Date(wall - zoneOffset(first, timeZone) * 60_000);
+  if (p.offset !== null) return new Date(Date.UTC(p.y, p.m - 1, p.d, p.h, p.mi, p.s) - p.offset * 60_000);
+  const at = instantOf(`${pad(p.m)}/${pad(p.d)}/${p.y}`, p.h * 60 + p.mi, timeZone);
+  return new Date(at.getTime() + p.s * 1000);
 }
 
 export const parseImportDate = (value: CellValue, order: DateOrder = 'MDY'): string | null => {
