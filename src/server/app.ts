@@ -34,6 +34,7 @@ import { outageTypeRoutes } from './modules/outage-type/outage-type.routes.js';
 import { personRoutes } from './modules/person/person.routes.js';
 import { proposalRoutes } from './modules/proposal/proposal.routes.js';
 import { reportExportRoutes } from './modules/report/export.routes.js';
+import type { OpenReport } from './modules/report/export-format.js';
 import { reportHistoryRoutes } from './modules/report/history.routes.js';
 import { reportRoutes } from './modules/report/report.routes.js';
 import { openReport } from './modules/report/report-source.js';
@@ -77,6 +78,8 @@ export type AppDeps = {
   /** Folder of the built client (dist/client); omitted in API tests. */
   clientDir?: string;
   logger?: boolean;
+  /** Where report exports and security packs read a report (report-source.ts; tests give one of their own). */
+  openReport?: OpenReport;
 };
 
 // Never log secrets: credentials in bodies are not logged at all; headers that carry them are redacted.
@@ -196,8 +199,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   opportunityWinRoutes(app, database, config.timeZone);
   reportHistoryRoutes(app, database, config.timeZone);
   reportRoutes(app, database, config.timeZone);
-  reportExportRoutes(app, database, config.timeZone, { openReport });
-  securityPackRoutes(app, database, config.timeZone, { openReport });
+  const reports = { openReport: deps.openReport ?? openReport };
+  reportExportRoutes(app, database, config.timeZone, reports);
+  securityPackRoutes(app, database, config.timeZone, reports);
   fileImportRoutes(app, database, config.timeZone);
   historyRoutes(app, database);
   searchRoutes(app, database);

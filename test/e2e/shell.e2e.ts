@@ -30,7 +30,7 @@ describe('menus', () => {
     const admin = await newPage(browser);
     await signIn(admin.page, 'admin');
     await admin.page.getByRole('heading', { name: 'Cases & Tasks', level: 1 }).waitFor();
-    expect(await menuLabels(admin.page)).toEqual(['Manage', 'Admin']);
+    expect(await menuLabels(admin.page)).toEqual(['Manage', 'Report', 'Admin']);
     await admin.page.getByRole('button', { name: 'Admin', exact: true }).click();
     await admin.page.getByText('Internal Settings').waitFor();
     await admin.page.getByRole('link', { name: 'Staff' }).click();
@@ -56,7 +56,7 @@ describe('menus', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'developer');
     await page.getByRole('heading', { name: 'Cases & Tasks', level: 1 }).waitFor();
-    expect(await menuLabels(page)).toEqual(['Manage', 'Admin', 'Resources']);
+    expect(await menuLabels(page)).toEqual(['Manage', 'Report', 'Admin', 'Resources']);
     await page.getByRole('button', { name: 'Resources' }).click();
     const prototype = page.getByRole('link', { name: /Design Prototype/ });
     expect(await prototype.textContent()).toContain('DEV');

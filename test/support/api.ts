@@ -1,7 +1,7 @@
 // API test harness: a real database of its own per test file, the real app, calls through app.inject.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
+import { type AppDeps, buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/client.js';
 import { openTestDatabase, type TestDatabase, testDbKind } from './test-db.js';
@@ -38,7 +38,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-export async function setupApi(configOverrides: Partial<Config> = {}): Promise<ApiHarness> {
+/** `deps`: what the app would otherwise make itself (a test's own report source). */
+export async function setupApi(
+  configOverrides: Partial<Config> = {},
+  deps: Pick<AppDeps, 'openReport'> = {},
+): Promise<ApiHarness> {
   const testDb = await openTestDatabase(testDbKind(), inject('dbTemplate'));
   const config = testConfig(configOverrides);
   const state = {
@@ -46,6 +50,7 @@ export async function setupApi(configOverrides: Partial<Config> = {}): Promise<A
       config,
       database: testDb.database,
       logger: process.env.SD6_TEST_LOG ? undefined : false,
+      ...deps,
     }),
   };
 
@@ -87,7 +92,7 @@ export async function setupApi(configOverrides: Partial<Config> = {}): Promise<A
     restart: async () => {
       await state.app.close();
       const database = await testDb.reopen();
-      state.app = await buildApp({ config, database, logger: false });
+      state.app = await buildApp({ config, database, logger: false, ...deps });
     },
     close: async () => {
       await state.app.close();

@@ -9,7 +9,6 @@ import { makeAdmin, makeOrganization, makeUser, TEST_PASSWORD } from '../../../.
 import { pdfPages } from '../../../../test/support/history-factories.js';
 import { PERIOD_REVERSED, type ReportRow, reportDef } from '../../../shared/reports.js';
 import { HttpError } from '../../platform/errors.js';
-import { reportExportRoutes } from './export.routes.js';
 import { companyDate, type OpenReport } from './export-format.js';
 import { clientFilterMatch } from './history.service.js';
 
@@ -77,9 +76,7 @@ const openTestReport: OpenReport = async (db, key, query) => {
 };
 
 beforeAll(async () => {
-  api = await setupApi();
-  // Registered before the first request, as app.ts does with the real openReport.
-  reportExportRoutes(api.app, api.db, api.config.timeZone, { openReport: openTestReport });
+  api = await setupApi({}, { openReport: openTestReport });
   const a = await makeAdmin(api.db.pool, { firstName: 'Ada', lastName: 'Admin' });
   const t = await makeUser(api.db.pool);
   admin = await api.signIn(a.email, TEST_PASSWORD);
