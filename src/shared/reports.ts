@@ -1,6 +1,7 @@
 // The client reports (SPEC §2 /report/..., DOMAIN "Reports"): their keys, screens, filters and the one response
 // shape every report answers with. Server (queries, exports, history) and client (the report frame) share it.
 import { z } from 'zod';
+import { MAX_INT } from './schemas/common.js';
 import { EQUIPMENT_FILTERS } from './schemas/equipment.js';
 import { ACTIVE_FILTERS, type CodeList, codeValues, dateKey, optionalDate } from './schemas/fields.js';
 import { CLIENT_FILTERS } from './schemas/organization.js';
@@ -115,14 +116,21 @@ export const PERIOD_TOO_LONG = 'A period can be at most one year.';
 export const ORGANIZATIONS_TOO_MANY = 'Choose at most 100 organizations, or a client filter.';
 
 /** A list of organization ids in the address: "3,5,9". */
-const organizationIds = z
-  .string()
-  .trim()
-  .max(1100)
-  .regex(/^\d{1,10}(,\d{1,10})*$/, 'Choose organizations from the list.')
-  .transform((v) => [...new Set(v.split(',').map(Number))])
-  .refine((ids) => ids.length <= 100, ORGANIZATIONS_TOO_MANY)
-  .optional();
+export const CHOOSE_ORGANIZATIONS = 'Choose organizations from the list.';
+const organizationIds = z.preprocess(
+  // An empty choice in the address is no choice: the client filter applies.
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .string()
+    .trim()
+    .max(1100)
+    .regex(/^\d{1,10}(,\d{1,10})*$/, CHOOSE_ORGANIZATIONS)
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    // Past the largest id no organization exists (and the database would refuse the number).
+    .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_INT), CHOOSE_ORGANIZATIONS)
+    .refine((ids) => ids.length <= 100, ORGANIZATIONS_TOO_MANY)
+    .optional(),
+);
 
 /**
  * The filters of every client report, as the address carries them (`/report/warranty?clients=4&within=60`):

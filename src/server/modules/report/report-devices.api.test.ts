@@ -515,6 +515,13 @@ describe('streaming every row (exports)', () => {
 });
 
 describe('who may run reports, and bad filters', () => {
+  it('takes an empty organization choice in the address as none: the client filter applies', async () => {
+    const res = await admin.get('/api/report/device?organization=&clients=all');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().organization).toBeNull();
+    expect(res.json().total).toBe((await admin.get('/api/report/device?clients=all')).json().total);
+  });
+
   it('refuses a technician (403) and answers 404 for a report that does not exist', async () => {
     expect((await tech.get('/api/report/device')).statusCode).toBe(403);
     expect((await tech.get('/api/report/nope?clients=9')).statusCode).toBe(403);
@@ -537,6 +544,11 @@ describe('who may run reports, and bad filters', () => {
     ['start=-1', 'start', 'Please enter a number of 0 or more.'],
     ['organization=abc', 'organization', ORGANIZATION_UNKNOWN],
     ['organization=999999', 'organization', ORGANIZATION_UNKNOWN],
+    // Past the largest id the database can hold: no such organization, not a failed query.
+    ['organization=2147483648', 'organization', ORGANIZATION_UNKNOWN],
+    ['organization=9999999999', 'organization', ORGANIZATION_UNKNOWN],
+    ['organization=1,,2', 'organization', ORGANIZATION_UNKNOWN],
+    ['sort=%00name', 'sort', 'This value contains a control character, which is not allowed.'],
     [`organization=${tooMany}`, 'organization', ORGANIZATIONS_TOO_MANY],
     ['from=02/30/2026', 'from', DATE_INVALID],
     ['from=03/01/2026&to=02/01/2026', 'to', PERIOD_REVERSED],

@@ -3,6 +3,7 @@
 
 import {
   AGE_GROUPINGS,
+  CHOOSE_ORGANIZATIONS,
   type ReportDef,
   type ReportQuery,
   WARRANTY_WINDOWS,
@@ -13,7 +14,8 @@ import { CLIENT_FILTERS } from '../../../shared/schemas/organization.js';
 import { type ListFilter, param } from '../../platform/records.js';
 import { defaultPeriod, monthOf } from './queries/rules.js';
 
-export const ORGANIZATION_UNKNOWN = 'Choose organizations from the list.';
+/** Also what an id that names no organization gets (it passed the address's shape but is not in the list). */
+export const ORGANIZATION_UNKNOWN = CHOOSE_ORGANIZATIONS;
 
 /** The organizations chosen by id (their names, in the order given), when some were. */
 export type Selection = { id: number; name: string }[];
