@@ -131,7 +131,22 @@ export async function sniffContentType(head: Buffer): Promise<string | null> {
 
 // ---- Storing ----
 
-export type StoreOptions = { name: string | undefined; actorId: number | null; maxBytes: number };
+export type StoreOptions = {
+  name: string | undefined;
+  actorId: number | null;
+  maxBytes: number;
+  /**
+   * The type of a file from its first chunk, throwing when it is refused (default: the document types, by their
+   * magic bytes; an RMM import also takes CSV, which has none).
+   */
+  sniff?: (head: Buffer) => Promise<string>;
+};
+
+async function documentType(head: Buffer): Promise<string> {
+  const type = await sniffContentType(head);
+  if (!type) throw new FileRefused('TYPE');
+  return type;
+}
 
 /**
  * Reads `stream` into a new file: the first chunk decides the type (refused: nothing is kept), each chunk is
@@ -174,9 +189,7 @@ export async function storeUpload(
 
   const write = async (chunk: Buffer, slot: number) => {
     if (fileId === null) {
-      const type = await sniffContentType(chunk);
-      if (!type) throw new FileRefused('TYPE');
-      contentType = type;
+      contentType = await (options.sniff ?? documentType)(chunk);
       const { rows } = await database.pool.query<{ id: number }>(
         'INSERT INTO files (name, content_type, created_by) VALUES ($1, $2, $3) RETURNING id',
         [name, contentType, options.actorId],

@@ -1,7 +1,6 @@
 // An export's bytes into the files table as they arrive (a chunk per statement, never a transaction across network
 // reads), typed by this module: CSV has no magic bytes, so a file is XLSX by its zip signature, refused when its
 // first bytes say it is some other binary file, and CSV otherwise. Readers work on a copy in the temp folder.
-import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,7 +14,7 @@ import {
   IMPORT_TOO_LARGE,
 } from '../../../shared/schemas/file-import.js';
 import type { Database } from '../../db/client.js';
-import { CHUNK_BYTES, deleteFile, safeFileName, streamFile } from '../../platform/files.js';
+import { FileRefused, storeUpload, streamFile } from '../../platform/files.js';
 
 export const CSV_TYPE = 'text/csv';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -46,65 +45,25 @@ export async function sniffImportType(head: Buffer): Promise<string> {
 export type StoredImport = { id: number; name: string; contentType: string; size: number };
 
 /**
- * Streams an upload into a new file; the first chunk decides its type. On a refusal or a failure (the sender went
- * away) the partial file is deleted and the error thrown.
+ * Streams an upload into a new file (platform/files.ts storeUpload), typed by this module; a refusal reads as the
+ * import's own message. On a refusal or a failure the partial file is deleted and the error thrown.
  */
 export async function storeImportFile(
   database: Database,
   stream: AsyncIterable<Buffer> & { truncated?: boolean },
   options: { name: string | undefined; actorId: number; maxBytes: number },
 ): Promise<StoredImport> {
-  const name = safeFileName(options.name);
-  const hash = createHash('sha256');
-  let fileId: number | null = null;
-  let contentType = '';
-  let size = 0;
-  let seq = 0;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-
-  const flush = async () => {
-    if (pendingBytes === 0) return;
-    const chunk = Buffer.concat(pending, pendingBytes);
-    pending = [];
-    pendingBytes = 0;
-    if (fileId === null) {
-      contentType = await sniffImportType(chunk);
-      const { rows } = await database.pool.query<{ id: number }>(
-        'INSERT INTO files (name, content_type, created_by) VALUES ($1, $2, $3) RETURNING id',
-        [name, contentType, options.actorId],
-      );
-      fileId = rows[0]!.id;
-    }
-    for (let at = 0; at < chunk.length; at += CHUNK_BYTES)
-      await database.pool.query('INSERT INTO file_chunks (file_id, seq, data) VALUES ($1, $2, $3)', [
-        fileId,
-        seq++,
-        chunk.subarray(at, at + CHUNK_BYTES),
-      ]);
-  };
-
   try {
-    for await (const data of stream) {
-      size += data.length;
-      if (size > options.maxBytes) throw new ImportRefused(IMPORT_TOO_LARGE);
-      hash.update(data);
-      pending.push(data);
-      pendingBytes += data.length;
-      if (pendingBytes >= CHUNK_BYTES) await flush();
-    }
-    if (stream.truncated) throw new ImportRefused(IMPORT_TOO_LARGE);
-    if (size === 0) throw new ImportRefused(IMPORT_EMPTY);
-    await flush();
-    await database.pool.query('UPDATE files SET size = $2, sha256 = $3, complete = true WHERE id = $1', [
-      fileId,
-      size,
-      hash.digest('hex'),
-    ]);
-    return { id: fileId!, name, contentType, size };
+    return await storeUpload(database, stream, { ...options, sniff: sniffImportType });
   } catch (error) {
-    if (fileId !== null) await deleteFile(database.pool, fileId).catch(() => undefined);
-    throw error;
+    if (!(error instanceof FileRefused)) throw error;
+    throw new ImportRefused(
+      error.reason === 'TOO_LARGE'
+        ? IMPORT_TOO_LARGE
+        : error.reason === 'EMPTY'
+          ? IMPORT_EMPTY
+          : IMPORT_NOT_TABLE,
+    );
   }
 }
 
