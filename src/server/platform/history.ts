@@ -73,6 +73,45 @@ export async function recordHistory(
   );
 }
 
+/** Changes of many records of one entity, column by column (an import's batch): one statement for them all. */
+export type HistoryBatch = {
+  ids: number[];
+  fields: string[];
+  before: (string | null)[];
+  after: (string | null)[];
+};
+
+export const historyBatch = (): HistoryBatch => ({ ids: [], fields: [], before: [], after: [] });
+
+export function addToBatch(
+  batch: HistoryBatch,
+  id: number,
+  field: string,
+  before: string | null,
+  after: string | null,
+): void {
+  batch.ids.push(id);
+  batch.fields.push(field);
+  batch.before.push(before);
+  batch.after.push(after);
+}
+
+/** Writes a batch in the caller's transaction, as recordHistory does one record's changes. */
+export async function recordHistoryBatch(
+  tx: Queryable,
+  entity: string,
+  actorId: number | null,
+  batch: HistoryBatch,
+): Promise<void> {
+  if (batch.ids.length === 0) return;
+  await tx.query(
+    `INSERT INTO field_history (entity, entity_id, field, old_value, new_value, actor_id)
+     SELECT $1, h.id, h.field, h.old_value, h.new_value, $6
+       FROM unnest($2::bigint[], $3::text[], $4::text[], $5::text[]) AS h(id, field, old_value, new_value)`,
+    [entity, batch.ids, batch.fields, batch.before, batch.after, actorId],
+  );
+}
+
 type HistoryRow = {
   id: number;
   field: string;

@@ -1,6 +1,8 @@
 // One batch of an import written with three statements whatever its size: the new devices (ids drawn first, so
 // each history row knows its device), the changed devices (UPDATE … FROM unnest), and their field history.
+import { addToBatch, historyBatch, recordHistoryBatch } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
+
 import {
   type Current,
   DEVICE_FIELD_NAMES,
@@ -35,21 +37,12 @@ const SQL_TYPES = {
 const arrayType = (f: DeviceField) => `${SQL_TYPES[DEVICE_FIELDS[f].type]}[]`;
 const column = (f: DeviceField) => DEVICE_FIELDS[f].column;
 
-type History = { ids: number[]; fields: string[]; before: (string | null)[]; after: (string | null)[] };
-
-const addHistory = (h: History, id: number, field: string, before: string | null, after: string | null) => {
-  h.ids.push(id);
-  h.fields.push(field);
-  h.before.push(before);
-  h.after.push(after);
-};
-
 export async function writeBatch(
   db: Queryable,
   write: BatchWrite,
   run: { runId: number; actorId: number | null; importText: string },
 ): Promise<void> {
-  const history: History = { ids: [], fields: [], before: [], after: [] };
+  const history = historyBatch();
   if (write.creates.length) {
     const { rows } = await db.query<{ id: number }>(
       `SELECT nextval(pg_get_serial_sequence('equipment', 'id'))::int AS id FROM generate_series(1, $1)`,
@@ -72,10 +65,10 @@ export async function writeBatch(
     );
     write.creates.forEach((c, i) => {
       const id = ids[i]!;
-      addHistory(history, id, 'organization', null, c.org.name);
+      addToBatch(history, id, 'organization', null, c.org.name);
       for (const f of DEVICE_FIELD_NAMES)
-        if (c.values[f] !== undefined) addHistory(history, id, f, null, historyValue(f, c.values[f]!));
-      addHistory(history, id, LAST_IMPORT_FIELD, null, run.importText);
+        if (c.values[f] !== undefined) addToBatch(history, id, f, null, historyValue(f, c.values[f]!));
+      addToBatch(history, id, LAST_IMPORT_FIELD, null, run.importText);
     });
   }
   if (write.updates.length) {
@@ -95,17 +88,11 @@ export async function writeBatch(
     );
     for (const u of write.updates) {
       const id = u.current.id;
-      if (u.moved) addHistory(history, id, 'organization', u.current.organizationName, u.org.name);
+      if (u.moved) addToBatch(history, id, 'organization', u.current.organizationName, u.org.name);
       for (const c of u.changes)
-        addHistory(history, id, c.field, historyValue(c.field, c.before), historyValue(c.field, c.after));
-      addHistory(history, id, LAST_IMPORT_FIELD, null, run.importText);
+        addToBatch(history, id, c.field, historyValue(c.field, c.before), historyValue(c.field, c.after));
+      addToBatch(history, id, LAST_IMPORT_FIELD, null, run.importText);
     }
   }
-  if (history.ids.length)
-    await db.query(
-      `INSERT INTO field_history (entity, entity_id, field, old_value, new_value, actor_id)
-       SELECT 'equipment', h.id, h.field, h.old_value, h.new_value, $5
-         FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS h(id, field, old_value, new_value)`,
-      [history.ids, history.fields, history.before, history.after, run.actorId],
-    );
+  await recordHistoryBatch(db, 'equipment', run.actorId, history);
 }
