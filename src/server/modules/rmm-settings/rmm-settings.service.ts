@@ -4,12 +4,18 @@
 import type { Option } from '../../../shared/schemas/common.js';
 import type { RmmSettings, RmmSettingsForm, VirtualCount } from '../../../shared/schemas/rmm-settings.js';
 import type { Database } from '../../db/client.js';
-import { badRequest, conflict, requireVersion } from '../../platform/errors.js';
+import { badRequest } from '../../platform/errors.js';
 import { type Change, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
-import { changedByMessage } from '../../platform/stamp.js';
+import { lockForSave, writeSettings } from '../../platform/settings-row.js';
 import { withTransaction } from '../../platform/transaction.js';
-import { loadVirtualDevices, RMM_VIRTUAL_KEY, type VirtualDevices, virtualCondition } from './virtual.js';
+import {
+  loadVirtualDevices,
+  NO_VIRTUAL_DEVICES,
+  RMM_VIRTUAL_KEY,
+  type VirtualDevices,
+  virtualCondition,
+} from './virtual.js';
 
 export const HISTORY_KEY = 'rmm-settings';
 /** The settings are one record: its history lives under this entity id. */
@@ -24,11 +30,11 @@ type StampRow = {
   updated_by_name: string | null;
 };
 
-async function readStamp(db: Queryable, forUpdate = false): Promise<StampRow | null> {
+async function readStamp(db: Queryable): Promise<StampRow | null> {
   const { rows } = await db.query<StampRow>(
     `SELECT s.version, s.updated_at, s.updated_by, u.first_name || ' ' || u.last_name AS updated_by_name
        FROM settings s LEFT JOIN users u ON u.id = s.updated_by
-      WHERE s.key = $1 ${forUpdate ? 'FOR UPDATE OF s' : ''}`,
+      WHERE s.key = $1`,
     [RMM_VIRTUAL_KEY],
   );
   return rows[0] ?? null;
@@ -82,24 +88,14 @@ export async function saveRmmSettings(
 ): Promise<RmmSettings> {
   return withTransaction(database, async ({ client }) => {
     // The first save creates the row; its lock then serialises saves of this page.
-    await client.query(
-      `INSERT INTO settings (key, value, created_by, updated_by) VALUES ($1, $2::jsonb, $3, $3)
-       ON CONFLICT (key) DO NOTHING`,
-      [RMM_VIRTUAL_KEY, JSON.stringify({ categoryIds: [], models: [] }), actorId],
+    await lockForSave(client, RMM_VIRTUAL_KEY, NO_VIRTUAL_DEVICES, form.version, timeZone, () =>
+      loadRmmSettings(client),
     );
-    const stamp = (await readStamp(client, true))!;
-    const before = await present(client, stamp);
-    if (stamp.version !== requireVersion(form.version)) {
-      throw conflict(changedByMessage(stamp.updated_by_name, stamp.updated_at, timeZone), before);
-    }
+    const before = await loadRmmSettings(client);
     const known = await categoryOptions(client, form.categories);
     if (known.length !== form.categories.length) throw badRequest({ categories: [CATEGORY_GONE] });
     const value: VirtualDevices = { categoryIds: form.categories, models: form.models };
-    await client.query(
-      `UPDATE settings SET value = $2::jsonb, version = version + 1, updated_at = now(), updated_by = $3
-        WHERE key = $1`,
-      [RMM_VIRTUAL_KEY, JSON.stringify(value), actorId],
-    );
+    await writeSettings(client, RMM_VIRTUAL_KEY, value, actorId);
     const after = await present(client, await readStamp(client));
     await recordHistory(client, {
       entity: HISTORY_KEY,

@@ -3,8 +3,8 @@
 import type { EsignatureSettings, EsignatureSettingsForm } from '../../../shared/schemas/sales-settings.js';
 import type { Database } from '../../db/client.js';
 import type { Queryable } from '../../platform/records.js';
+import { lockForSave, writeSettings } from '../../platform/settings-row.js';
 import { withTransaction } from '../../platform/transaction.js';
-import { lockForSave, writeSettings } from './settings-row.js';
 
 export const SETTINGS_KEY = 'esignature_settings';
 

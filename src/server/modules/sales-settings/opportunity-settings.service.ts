@@ -15,8 +15,8 @@ import type { Database } from '../../db/client.js';
 import { badRequest } from '../../platform/errors.js';
 import { diffFields, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
+import { lockForSave, writeSettings } from '../../platform/settings-row.js';
 import { withTransaction } from '../../platform/transaction.js';
-import { lockForSave, writeSettings } from './settings-row.js';
 
 export const SETTINGS_KEY = 'opportunity_settings';
 export const HISTORY_KEY = 'opportunitySettings';

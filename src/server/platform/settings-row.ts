@@ -1,8 +1,8 @@
 // The save steps the sales settings pages share: one row of `settings` per page, created on the first save,
 // locked for the save, refused with 409 (and the current settings) when the administrator saw another version.
 import type pg from 'pg';
-import { conflict, requireVersion } from '../../platform/errors.js';
-import { changedByMessage } from '../../platform/stamp.js';
+import { conflict, requireVersion } from './errors.js';
+import { changedByMessage } from './stamp.js';
 
 type Locked = { version: number; updated_at: Date; updated_by_name: string | null };
 
