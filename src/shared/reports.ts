@@ -20,14 +20,23 @@ export const CLIENT_REPORT_KEYS = [
   'user',
 ] as const;
 export type ClientReportKey = (typeof CLIENT_REPORT_KEYS)[number];
-/** What report history and required uploads can name: a client report, the security pack, or an uploaded file. */
-export type HistoryReportKey = ClientReportKey | 'security-pack' | 'upload';
+/** The internal reports (Report → Internal): what a manager opens at month end to bill and to plan. */
+export const INTERNAL_REPORT_KEYS = ['annual-update', 'bill-list', 'weekly-summary', 'wip-list'] as const;
+export type InternalReportKey = (typeof INTERNAL_REPORT_KEYS)[number];
+export const REPORT_KEYS = [...CLIENT_REPORT_KEYS, ...INTERNAL_REPORT_KEYS] as const;
+export type ReportKey = ClientReportKey | InternalReportKey;
+/** What report history and required uploads can name: a report, the security pack, or an uploaded file. */
+export type HistoryReportKey = ReportKey | 'security-pack' | 'upload';
 
-/** Which rows a report lists, so which filter codes it takes. */
-export type ReportSubject = 'equipment' | 'people' | 'organizations';
+/**
+ * Which rows a report lists, so which filter codes it takes: equipment (device filter), people (user filter),
+ * organizations (client filter only), staff (no organization filter: staff members' time).
+ */
+export type ReportSubject = 'equipment' | 'people' | 'organizations' | 'staff';
 
 export type ReportDef = {
-  key: ClientReportKey;
+  key: ReportKey;
+  group: 'client' | 'internal';
   /** Route name (src/shared/routes.ts). */
   route: string;
   title: string;
@@ -42,11 +51,20 @@ export type ReportDef = {
   groupBy?: boolean;
   /** SPEC §3 report type code where there is one. */
   type?: string;
+  /** Takes `billed` (bill list: not billed, billed, all). */
+  billed?: boolean;
+  /** Takes `staff` (one staff member's time). */
+  staff?: boolean;
+  /** Takes `review` (annual update: yearly review due within 30/60/90/180/365 days). */
+  review?: boolean;
+  /** The period is whole weeks, Monday to Sunday (default: this week). */
+  weeks?: boolean;
 };
 
 export const CLIENT_REPORTS: readonly ReportDef[] = [
   {
     key: 'antivirus',
+    group: 'client',
     route: 'report_antivirus',
     title: 'Antivirus',
     subject: 'equipment',
@@ -54,31 +72,35 @@ export const CLIENT_REPORTS: readonly ReportDef[] = [
   },
   {
     key: 'bitlocker',
+    group: 'client',
     route: 'report_bitlocker',
     title: 'BitLocker Compliance',
     subject: 'equipment',
     type: 'bitlocker_report',
   },
-  { key: 'device', route: 'report_device', title: 'Devices', subject: 'equipment', type: 'device_report' },
+  { key: 'device', group: 'client', route: 'report_device', title: 'Devices', subject: 'equipment', type: 'device_report' },
   {
     key: 'device-summary-by-age',
+    group: 'client',
     route: 'report_device_summary_by_age',
     title: 'Device Summary by Age',
     subject: 'equipment',
     groupBy: true,
   },
-  { key: 'firmware', route: 'report_firmware', title: 'Firmware', subject: 'equipment' },
+  { key: 'firmware', group: 'client', route: 'report_firmware', title: 'Firmware', subject: 'equipment' },
   {
     key: 'outdated-response',
+    group: 'client',
     route: 'report_outdated_response',
     title: 'Outdated Response',
     subject: 'equipment',
     days: true,
     type: 'outdated_response_report',
   },
-  { key: 'patch', route: 'report_patch', title: 'Patch', subject: 'equipment', type: 'patch_report' },
+  { key: 'patch', group: 'client', route: 'report_patch', title: 'Patch', subject: 'equipment', type: 'patch_report' },
   {
     key: 'services-activity',
+    group: 'client',
     route: 'report_services_activity',
     title: 'Services Activity',
     subject: 'organizations',
@@ -86,15 +108,71 @@ export const CLIENT_REPORTS: readonly ReportDef[] = [
   },
   {
     key: 'user-and-device-counts',
+    group: 'client',
     route: 'report_user_and_device_counts',
     title: 'User and Device Counts',
     subject: 'organizations',
   },
-  { key: 'warranty', route: 'report_warranty', title: 'Warranty', subject: 'equipment', within: true },
-  { key: 'user', route: 'report_user', title: 'Users', subject: 'people' },
+  { key: 'warranty', group: 'client', route: 'report_warranty', title: 'Warranty', subject: 'equipment', within: true },
+  { key: 'user', group: 'client', route: 'report_user', title: 'Users', subject: 'people' },
 ];
 
-export const reportDef = (key: string): ReportDef | undefined => CLIENT_REPORTS.find((r) => r.key === key);
+export const INTERNAL_REPORTS: readonly ReportDef[] = [
+  {
+    key: 'annual-update',
+    group: 'internal',
+    route: 'report_annual_update',
+    title: 'Annual Update',
+    subject: 'organizations',
+    review: true,
+  },
+  {
+    key: 'bill-list',
+    group: 'internal',
+    route: 'report_bill_list',
+    title: 'Bill List',
+    subject: 'organizations',
+    period: true,
+    billed: true,
+  },
+  {
+    key: 'weekly-summary',
+    group: 'internal',
+    route: 'report_weekly_summary',
+    title: 'Weekly Summary',
+    subject: 'staff',
+    period: true,
+    weeks: true,
+    staff: true,
+  },
+  {
+    key: 'wip-list',
+    group: 'internal',
+    route: 'report_wip_list',
+    title: 'WIP List',
+    subject: 'organizations',
+    staff: true,
+  },
+];
+
+export const REPORTS: readonly ReportDef[] = [...CLIENT_REPORTS, ...INTERNAL_REPORTS];
+export const reportDef = (key: string): ReportDef | undefined => REPORTS.find((r) => r.key === key);
+
+/** Bill list: which cases (a case is billed, or invoiced, as a whole). */
+export const BILLED_FILTERS = [
+  { value: 'unbilled', label: 'Not billed' },
+  { value: 'billed', label: 'Billed' },
+  { value: 'all', label: 'All' },
+] as const satisfies CodeList;
+
+/** Annual update: agreements whose yearly review (the anniversary of their start) falls within N days. */
+export const REVIEW_WINDOWS = [
+  { value: '30', label: 'Review within 30 days' },
+  { value: '60', label: 'Review within 60 days' },
+  { value: '90', label: 'Review within 90 days' },
+  { value: '180', label: 'Review within 180 days' },
+  { value: '365', label: 'Review within a year' },
+] as const satisfies CodeList;
 
 export const WARRANTY_WINDOWS = [
   { value: '30', label: 'Expired or ending within 30 days' },
@@ -113,6 +191,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const PERIOD_REVERSED = 'The period must end on or after its start.';
 export const PERIOD_TOO_LONG = 'A period can be at most one year.';
+export const CHOOSE_STAFF = 'Choose a staff member from the list.';
 export const ORGANIZATIONS_TOO_MANY = 'Choose at most 100 organizations, or a client filter.';
 
 /** A list of organization ids in the address: "3,5,9". */
@@ -149,6 +228,18 @@ export const reportQuery = z
     days: z.coerce.number().int().min(1).max(3650).default(30),
     within: z.enum(codeValues(WARRANTY_WINDOWS)).default('90'),
     by: z.enum(codeValues(AGE_GROUPINGS)).default('age'),
+    billed: z.enum(codeValues(BILLED_FILTERS)).default('unbilled'),
+    review: z.enum(codeValues(REVIEW_WINDOWS)).default('90'),
+    // One staff member (a user id); an empty choice in the address means everyone.
+    staff: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.coerce
+        .number({ error: CHOOSE_STAFF })
+        .int(CHOOSE_STAFF)
+        .min(1, CHOOSE_STAFF)
+        .max(MAX_INT, CHOOSE_STAFF)
+        .optional(),
+    ),
     sort: z.string().max(40).optional(),
     dir: z.enum(['asc', 'desc']).optional(),
     start: z.coerce.number().int().min(0).max(10_000_000).default(0),
@@ -170,6 +261,10 @@ export type ReportColumn = {
   kind: ReportColumnKind;
   /** The rows can be sorted by this column (`sort=<name>`). */
   sortable?: boolean;
+  /** A value the screen needs (an id for a row action) but never shows or exports. */
+  hidden?: boolean;
+  /** Minutes expected (weekly summary: a workday's, a week's): a value below it is highlighted. */
+  expected?: number;
 };
 /** Raw values: dates yyyy-MM-dd, instants ISO 8601, minutes and numbers as numbers, money as a decimal text. */
 export type ReportCell = string | number | null;
@@ -185,7 +280,7 @@ export type ReportNoticeText = { title: string; body: string };
 
 /** GET /api/report/{key}: the summary of every matching row, and one page of the rows. */
 export type ReportResponse = {
-  report: { key: ClientReportKey; title: string };
+  report: { key: ReportKey; title: string };
   /** The filters in words ("Clients: Active · Devices: Active · Ending within 90 days"). */
   filtersText: string;
   /** The period shown, MM/dd/yyyy, where the report takes one. */

@@ -246,6 +246,7 @@ const table = [
   },
   // Cases (invoices), their tasks and the tasks' time slips (SPEC §2 "Cases").
   { name: 'cases', path: '/manage/case', title: 'Cases & Tasks', breadcrumb: 'Cases & Tasks' },
+  { name: 'charts', path: '/manage/charts', title: 'Charts', breadcrumb: 'Charts', admin: true },
   {
     name: 'case_create',
     path: '/manage/case/create',
@@ -817,6 +818,35 @@ const table = [
     path: '/report/user',
     title: 'User Report',
     breadcrumb: 'Users',
+    admin: true,
+  },
+  // Internal reports (Report → Internal): billing and planning.
+  {
+    name: 'report_annual_update',
+    path: '/report/annual-update',
+    title: 'Annual Update',
+    breadcrumb: 'Annual Update',
+    admin: true,
+  },
+  {
+    name: 'report_bill_list',
+    path: '/report/bill-list',
+    title: 'Bill List',
+    breadcrumb: 'Bill List',
+    admin: true,
+  },
+  {
+    name: 'report_weekly_summary',
+    path: '/report/weekly-summary',
+    title: 'Weekly Summary',
+    breadcrumb: 'Weekly Summary',
+    admin: true,
+  },
+  {
+    name: 'report_wip_list',
+    path: '/report/wip-list',
+    title: 'WIP List',
+    breadcrumb: 'WIP List',
     admin: true,
   },
   {

@@ -30,10 +30,15 @@ export const serviceTypes = pgTable(
     description: text('description'),
     // Block hours: services of this type carry covered hours per month.
     blockHours: boolean('block_hours').notNull().default(false),
+    // What one unit of the service is counted by at the annual update: a device, a user, or nothing counted.
+    billedPer: text('billed_per'),
     active: boolean('active').notNull().default(true),
     ...stamps(),
   },
-  (t) => [uniqueIndex('service_types_name_key').on(t.name)],
+  (t) => [
+    uniqueIndex('service_types_name_key').on(t.name),
+    check('service_types_billed_per_check', sql`${t.billedPer} IN ('DEVICE', 'USER')`),
+  ],
 );
 
 export const amendmentTypes = pgTable(

@@ -12,6 +12,7 @@ import {
   pgTable,
   text,
   time,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { stamps } from './columns.js';
@@ -56,6 +57,9 @@ export const cases = pgTable(
     departmentId: integer('department_id').references(() => departments.id),
     assignedToId: integer('assigned_to_id').references(() => users.id, { onDelete: 'set null' }),
     description: text('description'),
+    /** Invoiced: the case is billed as a whole, and its slips are locked. Null while not billed. */
+    billedAt: timestamp('billed_at', { withTimezone: true }),
+    billedBy: integer('billed_by').references(() => users.id, { onDelete: 'set null' }),
     ...stamps(),
   },
   (t) => [
@@ -65,6 +69,11 @@ export const cases = pgTable(
     index('cases_org_status_idx').on(t.organizationId, t.status, t.id),
     index('cases_assigned_status_idx').on(t.assignedToId, t.status, t.id),
     index('cases_department_status_idx').on(t.departmentId, t.status, t.id),
+    // The WIP list and the bill list start from the cases not billed yet, a small share of them all.
+    index('cases_unbilled_org_idx')
+      .on(t.organizationId, t.id)
+      .where(sql`${t.billedAt} IS NULL`),
+    index('cases_billed_at_idx').on(t.billedAt),
   ],
 );
 
@@ -123,6 +132,8 @@ export const slips = pgTable(
     check('slips_rate_multiplier_check', sql`${t.rateMultiplier} IN (0, 1, 1.5, 2)`),
     index('slips_user_day_idx').on(t.userId, t.workDate, t.startTime, t.id),
     index('slips_task_day_idx').on(t.taskId, t.workDate, t.startTime, t.id),
+    // A period's slips (bill list, weekly summary, charts) without reading every staff member's or task's.
+    index('slips_day_idx').on(t.workDate, t.taskId),
   ],
 );
 

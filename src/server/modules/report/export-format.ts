@@ -5,10 +5,10 @@ import { minutesToHmm } from '../../../shared/format/duration.js';
 import { formatMoney } from '../../../shared/format/money.js';
 import { formatStamp } from '../../../shared/format/stamp.js';
 import type {
-  ClientReportKey,
   ExportFormat,
   ReportCell,
   ReportColumnKind,
+  ReportKey,
   ReportQuery,
   ReportResponse,
   ReportRow,
@@ -24,7 +24,7 @@ export type ReportSource = {
 };
 export type OpenReport = (
   db: Queryable,
-  key: ClientReportKey,
+  key: ReportKey,
   query: ReportQuery,
   timeZone: string,
 ) => Promise<ReportSource>;

@@ -3,7 +3,9 @@
 
 import {
   AGE_GROUPINGS,
+  BILLED_FILTERS,
   CHOOSE_ORGANIZATIONS,
+  REVIEW_WINDOWS,
   type ReportDef,
   type ReportQuery,
   WARRANTY_WINDOWS,
@@ -12,7 +14,7 @@ import { EQUIPMENT_FILTERS } from '../../../shared/schemas/equipment.js';
 import { ACTIVE_FILTERS, codeLabel } from '../../../shared/schemas/fields.js';
 import { CLIENT_FILTERS } from '../../../shared/schemas/organization.js';
 import { type ListFilter, param } from '../../platform/records.js';
-import { defaultPeriod, monthOf } from './queries/rules.js';
+import { addDays, defaultPeriod, monthOf } from './queries/rules.js';
 
 /** Also what an id that names no organization gets (it passed the address's shape but is not in the list). */
 export const ORGANIZATION_UNKNOWN = CHOOSE_ORGANIZATIONS;
@@ -97,6 +99,22 @@ export function resolvePeriod(query: ReportQuery, today: string): { from: string
   return defaultPeriod(today);
 }
 
+/** The Monday of the week of `day` (yyyy-MM-dd). */
+export function mondayOf(day: string): string {
+  const dow = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return addDays(day, -((dow + 6) % 7));
+}
+
+/**
+ * A period of whole weeks, Monday to Sunday: the weeks of the days given; neither given, this week; one given,
+ * that week. The query schema has already refused a reversed period or one over a year.
+ */
+export function resolveWeeks(query: ReportQuery, today: string): { from: string; to: string } {
+  const from = query.from ? isoOf(query.from) : query.to ? isoOf(query.to) : today;
+  const to = query.to ? isoOf(query.to) : from;
+  return { from: mondayOf(from), to: addDays(mondayOf(to), 6) };
+}
+
 const names = (selection: Selection) => {
   const shown = selection.slice(0, 5).map((o) => o.name);
   const more = selection.length - shown.length;
@@ -109,9 +127,11 @@ export function filtersText(
   query: ReportQuery,
   selection: Selection,
   period: { from: string; to: string } | null,
+  staff: { name: string } | null = null,
 ): string {
   const parts: string[] = [];
-  if (def.subject === 'equipment' && noneAssigned(query)) parts.push('Devices: None Assigned');
+  if (def.subject === 'staff') parts.push(staff ? `Staff: ${staff.name}` : 'Staff: Everyone');
+  else if (def.subject === 'equipment' && noneAssigned(query)) parts.push('Devices: None Assigned');
   else {
     if (selection.length)
       parts.push(`${selection.length === 1 ? 'Organization' : 'Organizations'}: ${names(selection)}`);
@@ -123,5 +143,8 @@ export function filtersText(
   if (def.days) parts.push(`No check-in for more than ${query.days} ${query.days === 1 ? 'day' : 'days'}`);
   if (def.within) parts.push(codeLabel(WARRANTY_WINDOWS, query.within) ?? '');
   if (def.groupBy) parts.push(codeLabel(AGE_GROUPINGS, query.by) ?? '');
+  if (def.billed) parts.push(`Cases: ${codeLabel(BILLED_FILTERS, query.billed)}`);
+  if (def.review) parts.push(codeLabel(REVIEW_WINDOWS, query.review) ?? '');
+  if (def.staff && def.subject !== 'staff') parts.push(staff ? `Staff: ${staff.name}` : 'Staff: Everyone');
   return parts.join(' · ');
 }

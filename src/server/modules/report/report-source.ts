@@ -1,8 +1,9 @@
 // A client report over the database: its head (filters in words, period, summary, columns, notices, row count), one
 // page of rows (GET /api/report/{key}), or every row in keyset batches (exports: bounded memory, one connection).
 import {
-  type ClientReportKey,
+  CHOOSE_STAFF,
   type ReportCell,
+  type ReportKey,
   type ReportQuery,
   type ReportResponse,
   type ReportRow,
@@ -11,6 +12,7 @@ import {
 import { badRequest } from '../../platform/errors.js';
 import { type ListFilter, param, type Queryable } from '../../platform/records.js';
 import { wallClockOf } from '../outage/company-time.js';
+import { loadDefaultRate } from './billing-settings.service.js';
 import { loadVirtualDevices, NO_VIRTUAL_DEVICES } from '../rmm-settings/virtual.js';
 import { REPORT_PLANS } from './queries/index.js';
 import type { ColumnSpec, ReportContext, ReportPlan, SortKey } from './queries/plan.js';
@@ -20,6 +22,7 @@ import {
   noneAssigned,
   ORGANIZATION_UNKNOWN,
   resolvePeriod,
+  resolveWeeks,
   type Selection,
 } from './report-filters.js';
 
@@ -34,7 +37,7 @@ const DEFAULT_BATCH = 1000;
 const MAX_BATCH = 10_000;
 
 type Prepared = {
-  key: ClientReportKey;
+  key: ReportKey;
   ctx: ReportContext;
   plan: ReportPlan;
   selection: Selection;
@@ -57,23 +60,30 @@ export function resolveSort(plan: ReportPlan, query: Pick<ReportQuery, 'sort' | 
 
 async function prepare(
   db: Queryable,
-  key: ClientReportKey,
+  key: ReportKey,
   query: ReportQuery,
   timeZone: string,
 ): Promise<Prepared> {
   const def = reportDef(key)!;
   const today = companyDay(timeZone);
   const ids = def.subject === 'equipment' && noneAssigned(query) ? [] : (query.organization ?? []);
-  const [selection, virtual] = await Promise.all([
-    ids.length ? selected(db, ids) : Promise.resolve([]),
-    key === 'user-and-device-counts' ? loadVirtualDevices(db) : Promise.resolve(NO_VIRTUAL_DEVICES),
+  const [selection, virtual, defaultRate, staff] = await Promise.all([
+    ids.length && def.subject !== 'staff' ? selected(db, ids) : Promise.resolve([]),
+    key === 'user-and-device-counts' || key === 'annual-update'
+      ? loadVirtualDevices(db)
+      : Promise.resolve(NO_VIRTUAL_DEVICES),
+    def.group === 'internal' ? loadDefaultRate(db) : Promise.resolve(null),
+    def.staff && query.staff ? staffMember(db, query.staff) : Promise.resolve(null),
   ]);
   const ctx: ReportContext = {
     def,
     query,
     today,
-    period: def.period ? resolvePeriod(query, today) : null,
+    period: def.weeks ? resolveWeeks(query, today) : def.period ? resolvePeriod(query, today) : null,
     virtual,
+    defaultRate,
+    staff,
+    timeZone,
   };
   const plan = REPORT_PLANS[key](ctx);
   return { key, ctx, plan, selection, sort: resolveSort(plan, query) };
@@ -88,6 +98,16 @@ async function selected(db: Queryable, ids: number[]): Promise<Selection> {
   const byId = new Map(rows.map((r) => [r.id, r]));
   if (byId.size !== ids.length) throw badRequest({ organization: [ORGANIZATION_UNKNOWN] });
   return ids.map((id) => byId.get(id)!);
+}
+
+/** The staff member a report is limited to; an id that names nobody is refused. */
+async function staffMember(db: Queryable, id: number): Promise<{ id: number; name: string }> {
+  const { rows } = await db.query<{ id: number; name: string }>(
+    `SELECT id, first_name || ' ' || last_name AS name FROM users WHERE id = $1`,
+    [id],
+  );
+  if (!rows[0]) throw badRequest({ staff: [CHOOSE_STAFF] });
+  return rows[0];
 }
 
 const where = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
@@ -141,16 +161,18 @@ async function loadHead(db: Queryable, p: Prepared): Promise<Omit<ReportResponse
   const { def, query, period } = p.ctx;
   return {
     report: { key: p.key, title: def.title },
-    filtersText: filtersText(def, query, p.selection, period),
+    filtersText: filtersText(def, query, p.selection, period, p.ctx.staff),
     period: period ? { from: displayOf(period.from), to: displayOf(period.to) } : null,
     organization:
       p.selection.length === 1 ? { value: p.selection[0]!.id, label: p.selection[0]!.name } : null,
     summary: shown,
-    columns: p.plan.columns.map(({ name, title, kind, sortable }) => ({
+    columns: p.plan.columns.map(({ name, title, kind, sortable, hidden, expected }) => ({
       name,
       title,
       kind,
       ...(sortable ? { sortable } : {}),
+      ...(hidden ? { hidden } : {}),
+      ...(expected !== undefined ? { expected } : {}),
     })),
     total,
     sort: { field: p.sort.field, dir: p.sort.dir },
@@ -180,7 +202,7 @@ async function* batches(db: Queryable, p: Prepared, batch: number): AsyncIterabl
 
 export async function openReport(
   db: Queryable,
-  key: ClientReportKey,
+  key: ReportKey,
   query: ReportQuery,
   timeZone: string,
 ): Promise<ReportSource> {
@@ -192,7 +214,7 @@ export async function openReport(
 /** One page, as GET /api/report/{key} answers. */
 export async function loadReport(
   db: Queryable,
-  key: ClientReportKey,
+  key: ReportKey,
   query: ReportQuery,
   timeZone: string,
 ): Promise<ReportResponse> {

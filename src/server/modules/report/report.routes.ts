@@ -1,9 +1,9 @@
-// GET /api/report/{key}: a client report's summary and one page of its rows (administrators only).
+// GET /api/report/{key}: a report's summary and one page of its rows (administrators only).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { allows, REPORT_ACCESS } from '../../../shared/permissions.js';
-import { CLIENT_REPORT_KEYS, reportQuery } from '../../../shared/reports.js';
+import { REPORT_KEYS, reportQuery } from '../../../shared/reports.js';
 import type { Database } from '../../db/client.js';
 import { currentUser } from '../../platform/auth.js';
 import { forbidden } from '../../platform/errors.js';
@@ -15,7 +15,7 @@ export async function reportsAllowed(request: FastifyRequest): Promise<void> {
 }
 
 // An unknown key fails the params schema: 404, as for any path naming nothing.
-const reportParams = z.object({ key: z.enum(CLIENT_REPORT_KEYS) });
+const reportParams = z.object({ key: z.enum(REPORT_KEYS) });
 
 export function reportRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
   app

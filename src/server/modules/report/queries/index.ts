@@ -1,14 +1,17 @@
-// Each client report's plan, by key.
-import type { ClientReportKey } from '../../../../shared/reports.js';
+// Each report's plan, by key.
+import type { ReportKey } from '../../../../shared/reports.js';
+import { annualUpdatePlan } from './annual-update.js';
+import { billListPlan, wipListPlan } from './billing.js';
 import { deviceAgePlan } from './device-age.js';
 import { outdatedResponsePlan, patchPlan, warrantyPlan } from './health.js';
 import { devicePlan, firmwarePlan } from './inventory.js';
 import { servicesActivityPlan, userAndDeviceCountsPlan } from './organizations.js';
 import { userPlan } from './people.js';
 import type { PlanBuilder } from './plan.js';
+import { weeklySummaryPlan } from './weekly-summary.js';
 import { antivirusPlan, bitlockerPlan } from './security.js';
 
-export const REPORT_PLANS: Record<ClientReportKey, PlanBuilder> = {
+export const REPORT_PLANS: Record<ReportKey, PlanBuilder> = {
   antivirus: antivirusPlan,
   bitlocker: bitlockerPlan,
   device: devicePlan,
@@ -20,4 +23,8 @@ export const REPORT_PLANS: Record<ClientReportKey, PlanBuilder> = {
   'user-and-device-counts': userAndDeviceCountsPlan,
   warranty: warrantyPlan,
   user: userPlan,
+  'annual-update': annualUpdatePlan,
+  'bill-list': billListPlan,
+  'weekly-summary': weeklySummaryPlan,
+  'wip-list': wipListPlan,
 };

@@ -42,8 +42,14 @@ export type ReportContext = {
   /** The company's today, yyyy-MM-dd. */
   today: string;
   period: { from: string; to: string } | null;
-  /** The virtual-device rule (user and device counts only). */
+  /** The virtual-device rule (user and device counts, annual update). */
   virtual: VirtualDevices;
+  /** Internal reports: the default hourly rate (decimal text) of the billing settings; null for client reports. */
+  defaultRate: string | null;
+  /** The staff member chosen (reports that take `staff`), else null: everyone. */
+  staff: { id: number; name: string } | null;
+  /** The company time zone (an instant's day, e.g. when a case was billed). */
+  timeZone: string;
 };
 
 export type PlanBuilder = (ctx: ReportContext) => ReportPlan;

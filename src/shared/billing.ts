@@ -1,0 +1,72 @@
+// Billing (the internal reports, DOMAIN "Internal reports"): a case is invoiced as a whole, so "billed" is a mark on
+// the case; its slips are then locked. What the bill list, the WIP list and the weekly summary share with the screens:
+// the rules in words, the messages, the billing settings (the default hourly rate) and the calls.
+//
+// The arithmetic (one SQL statement computes it, src/server/modules/report/queries/billing.ts):
+// - Only finished slips count (a running slip has no minutes yet); multiplier 0 is no charge.
+// - Each organization's block-hour services cover, per calendar month, covered hours × quantity, pro-rated by the
+//   days the service (and its agreement) is in force that month, in whole minutes rounded down.
+// - Covered minutes are used by the month's chargeable slips (multiplier above 0) of all the organization's cases in
+//   the order they were worked (date, start, slip), whether billed or not: the answer never depends on who looked
+//   first or which case was billed first.
+// - The rest is charged at the rate of the month's block-hour service (its unit price ÷ its covered hours, the one
+//   that started last) or else the default hourly rate, times the multiplier; a case's amount is the exact sum,
+//   rounded to the cent once (half away from zero).
+import { z } from 'zod';
+import { decimalAmount, version } from './schemas/fields.js';
+import type { Option } from './schemas/common.js';
+
+/** What a workday and a week of five are expected to hold (DOMAIN: about 8 hours a workday). */
+export const EXPECTED_DAY_MINUTES = 480;
+export const WORKDAYS_PER_WEEK = 5;
+export const EXPECTED_WEEK_MINUTES = EXPECTED_DAY_MINUTES * WORKDAYS_PER_WEEK;
+
+/** WIP ages, days since the work date (today is 0). */
+export const WIP_AGES = [
+  { name: 'age30', title: '0–30 Days', from: 0, to: 30 },
+  { name: 'age60', title: '31–60 Days', from: 31, to: 60 },
+  { name: 'age90', title: '61–90 Days', from: 61, to: 90 },
+  { name: 'ageOver90', title: '90+ Days', from: 91, to: null },
+] as const;
+
+// ---- Messages ----
+/** A slip of a billed case cannot be added, changed, moved or deleted. */
+export const CASE_BILLED = 'This case has been billed: its time can no longer be changed.';
+export const alreadyBilled = (on: string, by: string | null) =>
+  `This case was already billed on ${on}${by ? ` by ${by}` : ''}.`;
+export const NOT_BILLED = 'This case is not billed.';
+export const BILL_CHANGED =
+  'The time on this case changed since the list was loaded. Check its new total, then bill it.';
+export const NOTHING_TO_BILL = 'This case has no finished time to bill.';
+export const RUNNING_SLIP = 'A slip on this case is still running. Stop it before billing the case.';
+
+/** POST /api/report/bill-list/{caseId}/bill: the total (minutes) the list showed, checked against the time now. */
+export const billCaseBody = z.object({
+  minutes: z.coerce.number().int().min(0).max(100_000_000),
+});
+export type BillCaseBody = z.infer<typeof billCaseBody>;
+
+/** Answer of bill and unbill (POST /api/report/bill-list/{caseId}/unbill, no body). */
+export type CaseBilling = {
+  caseId: number;
+  /** ISO instant of the mark; null once unbilled. */
+  billedAt: string | null;
+  billedBy: Option | null;
+};
+
+/** GET and POST /api/report/billing-settings → { billingSettings, can: { save } } (administrators). */
+export const billingSettingsForm = z.object({
+  version: version(),
+  defaultHourlyRate: decimalAmount({ required: true, maxWholeDigits: 6 }),
+});
+export type BillingSettingsForm = z.infer<typeof billingSettingsForm>;
+
+export type BillingSettings = {
+  /** Decimal text, e.g. "150.00". */
+  defaultHourlyRate: string;
+  version: number;
+  updated: string | null;
+  updatedBy: Option | null;
+};
+
+export const BILLING_SETTINGS_DEFAULTS = { defaultHourlyRate: '150.00' } as const;
