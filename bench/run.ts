@@ -6,6 +6,7 @@ import { openDatabase } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { agreementsBench } from './agreements.js';
 import { agreementsFilesBench } from './agreements-files.js';
+import { billingBench } from './billing.js';
 import { calendarRenderBench } from './calendar-render.js';
 import { listsBench } from './lists.js';
 import { opportunitiesBench } from './opportunities.js';
@@ -102,6 +103,12 @@ if (!only || only === 'reports') {
   const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pg) await reportsBench('postgres', pg);
   else console.log('reports [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
+if (!only || only === 'billing') {
+  await billingBench('embedded', undefined);
+  const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pg) await billingBench('postgres', pg);
+  else console.log('billing [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 }
 if (!only || only === 'calendar') await calendarRenderBench();
 if (!only || only === 'web') await webBench();

@@ -112,9 +112,15 @@ async function staffMember(db: Queryable, id: number): Promise<{ id: number; nam
 
 const where = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
 
-/** The SELECT of the rows in the chosen order; with `cursor`, those after it (and the keys' text, for the next). */
-function rowsStatement(p: Prepared, options: { limit: number; offset?: number; cursor?: string[] | null }) {
-  const f: ListFilter = { where: [], params: [] };
+/**
+ * The SELECT of the rows in the chosen order (its WITH list apart); with `cursor`, those after it (and the keys'
+ * text, for the next). Parameters go to `f`.
+ */
+function rowsSelect(
+  p: Prepared,
+  f: ListFilter,
+  options: { limit: number; offset?: number; cursor?: string[] | null },
+): { with?: string; select: string } {
   const src = p.plan.source(f, p.sort);
   const conditions = [...src.where];
   const { keys, dir } = p.sort;
@@ -130,10 +136,16 @@ function rowsStatement(p: Prepared, options: { limit: number; offset?: number; c
   const limit = param(f, options.limit);
   const offset = options.offset ? ` OFFSET ${param(f, options.offset)}` : '';
   return {
-    text: `${src.with ? `WITH ${src.with} ` : ''}SELECT ${columns.join(', ')} FROM ${src.from} ${where(conditions)}
-            ORDER BY ${order} LIMIT ${limit}${offset}`,
-    values: f.params,
+    with: src.with,
+    select: `SELECT ${columns.join(', ')} FROM ${src.from} ${where(conditions)}
+              ORDER BY ${order} LIMIT ${limit}${offset}`,
   };
+}
+
+function rowsStatement(p: Prepared, options: { limit: number; offset?: number; cursor?: string[] | null }) {
+  const f: ListFilter = { where: [], params: [] };
+  const rows = rowsSelect(p, f, options);
+  return { text: `${rows.with ? `WITH ${rows.with} ` : ''}${rows.select}`, values: f.params };
 }
 
 const cell = (column: ColumnSpec, value: unknown): ReportCell => {
@@ -148,16 +160,33 @@ function present(plan: ReportPlan, row: Record<string, unknown>): ReportRow {
   return out;
 }
 
-async function loadHead(db: Queryable, p: Prepared): Promise<Omit<ReportResponse, 'rows'>> {
+/** The summary's statement: a combined plan's summary reads the WITH list of its source. */
+function summaryStatement(p: Prepared) {
   const f: ListFilter = { where: [], params: [] };
+  const src = p.plan.combined ? p.plan.source(f, p.sort) : null;
   const summary = p.plan.summary(f);
+  return { text: src?.with ? `WITH ${src.with} ${summary.sql}` : summary.sql, values: f.params, summary };
+}
+
+const loadNotices = (db: Queryable) =>
+  db.query<{ title: string; body: string }>(
+    'SELECT title, body FROM notices WHERE active AND on_reports ORDER BY id',
+  );
+
+async function loadHead(db: Queryable, p: Prepared): Promise<Omit<ReportResponse, 'rows'>> {
+  const statement = summaryStatement(p);
   const [figures, notices] = await Promise.all([
-    db.query<Record<string, unknown>>(summary.sql, f.params),
-    db.query<{ title: string; body: string }>(
-      'SELECT title, body FROM notices WHERE active AND on_reports ORDER BY id',
-    ),
+    db.query<Record<string, unknown>>(statement.text, statement.values),
+    loadNotices(db),
   ]);
-  const { total, ...shown } = summary.present(figures.rows);
+  return presentHead(p, statement.summary.present(figures.rows), notices.rows);
+}
+
+function presentHead(
+  p: Prepared,
+  { total, ...shown }: ReturnType<ReturnType<ReportPlan['summary']>['present']>,
+  notices: { title: string; body: string }[],
+): Omit<ReportResponse, 'rows'> {
   const { def, query, period } = p.ctx;
   return {
     report: { key: p.key, title: def.title },
@@ -176,7 +205,7 @@ async function loadHead(db: Queryable, p: Prepared): Promise<Omit<ReportResponse
     })),
     total,
     sort: { field: p.sort.field, dir: p.sort.dir },
-    notices: notices.rows.map((n) => ({ title: n.title, body: n.body })),
+    notices: notices.map((n) => ({ title: n.title, body: n.body })),
   };
 }
 
@@ -219,7 +248,27 @@ export async function loadReport(
   timeZone: string,
 ): Promise<ReportResponse> {
   const p = await prepare(db, key, query, timeZone);
+  if (p.plan.combined) return loadCombined(db, p);
   // Separate statements, so on a server with a pool they run side by side.
   const [head, rows] = await Promise.all([loadHead(db, p), loadPage(db, p)]);
   return { ...head, rows };
+}
+
+/** A combined plan's page and summary in one statement: the work of its WITH list is done once for both. */
+async function loadCombined(db: Queryable, p: Prepared): Promise<ReportResponse> {
+  const f: ListFilter = { where: [], params: [] };
+  const page = rowsSelect(p, f, { limit: p.ctx.query.limit, offset: p.ctx.query.start });
+  const summary = p.plan.summary(f);
+  const [result, notices] = await Promise.all([
+    db.query<{ rows: Record<string, unknown>[] | null; summary: Record<string, unknown>[] | null }>(
+      `${page.with ? `WITH ${page.with} ` : ''}
+       SELECT (SELECT json_agg(r) FROM (${page.select}) r) AS rows,
+              (SELECT json_agg(s) FROM (${summary.sql}) s) AS summary`,
+      f.params,
+    ),
+    loadNotices(db),
+  ]);
+  const { rows, summary: figures } = result.rows[0]!;
+  const head = presentHead(p, summary.present(figures ?? []), notices.rows);
+  return { ...head, rows: (rows ?? []).map((r) => present(p.plan, r)) };
 }

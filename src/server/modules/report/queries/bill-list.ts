@@ -126,10 +126,10 @@ export const billListPlan: PlanBuilder = (ctx) => ({
       keys: [{ sql: `COALESCE(b.billed_at, '-infinity'::timestamptz)`, type: 'timestamptz' }],
     },
   ],
+  combined: true,
   source: (f) => ({ with: billRows(ctx, f), from: 'bill b', where: [] }),
   summary: (f) => ({
-    sql: `WITH ${billRows(ctx, f)}
-          SELECT count(*) AS total, count(DISTINCT org_id) AS organizations,
+    sql: `SELECT count(*) AS total, count(DISTINCT org_id) AS organizations,
                  COALESCE(sum(minutes), 0) AS minutes, COALESCE(sum(covered), 0) AS covered,
                  COALESCE(sum(billable), 0) AS billable, COALESCE(sum(no_charge), 0) AS no_charge,
                  COALESCE(sum(amount), 0)::text AS amount,

@@ -32,6 +32,11 @@ export type ReportPlan = {
   defaultSort: { field: string; dir: 'asc' | 'desc' };
   /** The rows: an optional WITH list, the FROM clause and conditions (parameters go to `f`), for the chosen sort. */
   source: (f: ListFilter, sort: { field: string }) => { with?: string; from: string; where: string[] };
+  /**
+   * The summary's SQL is a SELECT over the WITH list of `source` (no WITH of its own): the page and the summary are
+   * then read by one statement, so a costly WITH list (the billing arithmetic) is worked out once for both.
+   */
+  combined?: boolean;
   /** One statement summarising every matching row (parameters to `f`), and its figures, chart and row count. */
   summary: (f: ListFilter) => { sql: string; present: (rows: Record<string, unknown>[]) => Summary };
 };

@@ -81,6 +81,7 @@ export const wipListPlan: PlanBuilder = (ctx) => ({
       sortable: true,
       keys: [{ sql: 'w.staff', type: 'text' }, ORG_KEY],
     },
+    { name: 'staffId', title: 'Staff Id', kind: 'number', sql: 'w.user_id', hidden: true },
     {
       name: 'oldest',
       title: 'Oldest Work',
@@ -101,10 +102,10 @@ export const wipListPlan: PlanBuilder = (ctx) => ({
       keys: [{ sql: 'w.amount', type: 'numeric' }, ORG_KEY],
     },
   ],
+  combined: true,
   source: (f) => ({ with: wipRows(ctx, f), from: 'wip w', where: [] }),
   summary: (f) => ({
-    sql: `WITH ${wipRows(ctx, f)}
-          SELECT count(*) AS total, count(DISTINCT org_id) AS organizations, count(DISTINCT user_id) AS staff,
+    sql: `SELECT count(*) AS total, count(DISTINCT org_id) AS organizations, count(DISTINCT user_id) AS staff,
                  ${WIP_AGES.map((b) => `COALESCE(sum(${b.name}), 0) AS ${b.name}`).join(', ')},
                  COALESCE(sum(minutes), 0) AS minutes, COALESCE(sum(amount), 0)::text AS amount
             FROM wip`,
