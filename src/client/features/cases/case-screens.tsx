@@ -1,6 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
 import { pathFor } from '../../../shared/routes';
 import { caseForm } from '../../../shared/schemas/case';
+import { formatWhen } from '../history/history-api';
 import { HistoryView } from '../history/history-view';
 import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
@@ -36,6 +37,15 @@ const SECTIONS: FieldSection[] = [
         url: '/api/suggest/staff/',
         col: 'col-md-6',
       },
+      {
+        name: 'billedAt',
+        label: 'Billed',
+        kind: 'display',
+        col: 'col-md-6',
+        // Set from the bill list; the case's time is then locked.
+        display: (v) => `${formatWhen(String(v.billedAt))}${v.billedBy ? ` by ${String(v.billedBy)}` : ''}`,
+        visible: (v) => Boolean(v.billedAt),
+      },
       { name: 'description', label: 'Description', kind: 'textarea', col: 'col-12' },
     ],
   },
@@ -56,7 +66,9 @@ export function CaseBasicsPage() {
       sections={SECTIONS}
       title={(c) => `#${c.id} ${String(c.title)}`}
       newTitle="New Case"
-      subtitle={(c) => [label(c.organization), label(c.status)].filter(Boolean).join(' · ')}
+      subtitle={(c) =>
+        [label(c.organization), label(c.status), c.billedAt ? 'Billed' : null].filter(Boolean).join(' · ')
+      }
       savedPath={(cid) => pathFor('case_basics', { caseId: cid })}
       cancelPath={pathFor('cases')}
       historyPath={(cid) => pathFor('case_history', { caseId: cid })}

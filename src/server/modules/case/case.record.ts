@@ -16,6 +16,11 @@ export const CASE: RecordDef = {
   inUseMessage: CASE_HAS_TASKS,
   // Written by the bill list's mark (report/billing.routes.ts), not by the case form.
   historyLabels: { billed: 'Billed' },
+  // The mark shown on the case: billed (invoiced) cases have their time locked.
+  columns: [
+    { name: 'billedAt', sql: 't.billed_at' },
+    { name: 'billedBy', sql: `(SELECT ${STAFF_LABEL.replaceAll('$', 'bu')} FROM users bu WHERE bu.id = t.billed_by)` },
+  ],
   fields: [
     { name: 'title', column: 'title', label: 'Title' },
     {
