@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CLIENT_REPORT_KEYS } from '../../../shared/reports.js';
+import { REPORT_KEYS } from '../../../shared/reports.js';
 import { idParam, listQuery, recordId } from '../../../shared/schemas/common.js';
 import { DOCUMENT_MAX_BYTES, FILE_REQUIRED } from '../../../shared/schemas/document.js';
 import type { Database } from '../../db/client.js';
@@ -35,7 +35,7 @@ export const REQUIRED_UPLOAD_NOT_FOR = 'This required upload does not apply to t
 
 const historyQuery = z.object({
   organization: recordId().optional(),
-  report: z.enum([...CLIENT_REPORT_KEYS, 'security-pack', 'upload']).optional(),
+  report: z.enum([...REPORT_KEYS, 'security-pack', 'upload']).optional(),
   limit: listQuery.shape.limit,
   after: listQuery.shape.after,
 });
