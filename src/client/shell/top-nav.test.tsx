@@ -54,6 +54,19 @@ describe('top navigation', () => {
       'href',
       '/report/report-history',
     );
+    expect(screen.getByText('Internal')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Bill List' })).toHaveAttribute('href', '/report/bill-list');
+    expect(screen.getByRole('link', { name: 'WIP List' })).toHaveAttribute('href', '/report/wip-list');
+    expect(screen.getByRole('link', { name: 'Weekly Summary' })).toHaveAttribute(
+      'href',
+      '/report/weekly-summary',
+    );
+    expect(screen.getByRole('link', { name: 'Annual Update' })).toHaveAttribute(
+      'href',
+      '/report/annual-update',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Manage' }));
+    expect(screen.getByRole('link', { name: 'Charts' })).toHaveAttribute('href', '/manage/charts');
     fireEvent.click(screen.getByRole('button', { name: 'Admin' }));
     expect(screen.getByText('Internal Settings')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Staff' })).toHaveAttribute('href', '/admin/staff');
