@@ -55,7 +55,10 @@ export function reportExportRoutes(
         const parsed = reportQuery.safeParse(given);
         if (!parsed.success) throw badRequest(zodFieldErrors(parsed.error));
         const query = parsed.data;
-        const source = await deps.openReport(database.pool, def.key, query, timeZone);
+        const opened = await deps.openReport(database.pool, def.key, query, timeZone);
+        // A hidden column (an id a row action needs) is never exported.
+        const columns = opened.head.columns.filter((c) => !c.hidden);
+        const source = { ...opened, head: { ...opened.head, columns } };
         const context: ExportContext = {
           timeZone,
           now: deps.now?.() ?? new Date(),
