@@ -62,6 +62,7 @@ describe('sales admin lists', () => {
       `Block Time ${stamp}`,
       'Prepaid hours used down by slips',
       'Yes',
+      '',
       'Active',
     ]);
 

@@ -1,9 +1,27 @@
 // Service types (/admin/service-type, SPEC "ServiceType"): the admin list an agreement's service lines are kinds of.
 import { z } from 'zod';
 import { listQuery } from './common.js';
-import { activeFilter, optionalText, requiredText, version } from './fields.js';
+import {
+  activeFilter,
+  type CodeList,
+  codeValues,
+  optionalEnum,
+  optionalText,
+  requiredText,
+  version,
+} from './fields.js';
 
 export { NAME_USED } from './device-category.js';
+
+/**
+ * What one unit of a service of this type stands for, counted at the annual update against the organization's
+ * active devices or people; empty: nothing counted (a block of hours, a one-time charge).
+ */
+export const SERVICE_UNITS = [
+  { value: 'DEVICE', label: 'Device' },
+  { value: 'USER', label: 'User' },
+] as const satisfies CodeList;
+export type ServiceUnit = (typeof SERVICE_UNITS)[number]['value'];
 
 export const serviceTypeForm = z.object({
   version: version(),
@@ -11,6 +29,8 @@ export const serviceTypeForm = z.object({
   description: optionalText(2000),
   /** Services of this type are blocks of prepaid hours. */
   blockHours: z.boolean(),
+  /** Billed per device or per user (null: not counted). */
+  billedPer: optionalEnum(codeValues(SERVICE_UNITS)),
   active: z.boolean(),
 });
 export type ServiceTypeForm = z.infer<typeof serviceTypeForm>;

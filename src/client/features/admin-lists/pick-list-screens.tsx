@@ -7,9 +7,9 @@ import { amendmentTypeForm } from '../../../shared/schemas/amendment-type';
 import { bucketCategoryForm } from '../../../shared/schemas/bucket-category';
 import { departmentForm } from '../../../shared/schemas/department';
 import { deviceCategoryForm } from '../../../shared/schemas/device-category';
-import { ACTIVE_CHOICES } from '../../../shared/schemas/fields';
+import { ACTIVE_CHOICES, codeOptions } from '../../../shared/schemas/fields';
 import { outageTypeForm } from '../../../shared/schemas/outage-type';
-import { serviceTypeForm } from '../../../shared/schemas/service-type';
+import { SERVICE_UNITS, serviceTypeForm } from '../../../shared/schemas/service-type';
 import { HistoryView } from '../history/history-view';
 import { RecordBasics, type RecordValues } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
@@ -108,13 +108,28 @@ const SERVICE_TYPES: PickList = {
   basics: 'service_type_basics',
   history: 'service_type_history',
   schema: serviceTypeForm,
-  columns: [{ key: 'blockHours', label: 'Block Hours', render: (r) => (r.blockHours ? 'Yes' : 'No') }],
+  columns: [
+    { key: 'blockHours', label: 'Block Hours', render: (r) => (r.blockHours ? 'Yes' : 'No') },
+    {
+      key: 'billedPer',
+      label: 'Billed Per',
+      render: (r) => (r.billedPer as { label: string } | null)?.label ?? '',
+    },
+  ],
   sections: [
     {
       fields: [
         { name: 'name', label: 'Name', kind: 'text', required: true, col: 'col-md-6' },
         { name: 'blockHours', label: 'Block Hours', kind: 'checkbox', col: 'col-6 col-md-3 sd-check-cell' },
         { name: 'active', label: 'Active', kind: 'checkbox', col: 'col-6 col-md-3 sd-check-cell' },
+        {
+          name: 'billedPer',
+          label: 'Billed Per',
+          kind: 'select',
+          col: 'col-md-6',
+          options: codeOptions(SERVICE_UNITS),
+          hint: 'What one unit stands for at the annual update; empty: not counted.',
+        },
         { name: 'description', label: 'Description', kind: 'textarea', col: 'col-12' },
       ],
     },

@@ -1,14 +1,28 @@
 // Word lists of the demo agreements: service and amendment types, agreement titles and notes.
 
-/** Service types; `key` names the rule that sizes and prices a line of it (sales.ts). */
+/**
+ * Service types; `key` names the rule that sizes and prices a line of it (sales.ts); `billedPer`, what one unit
+ * stands for at the annual update (a device or a user; none: not counted).
+ */
 export const SERVICE_TYPES = [
   {
     key: 'WS',
     name: 'Managed Workstation',
     description: 'Monitoring, patching, antivirus and help desk for one desktop or laptop',
+    billedPer: 'DEVICE',
   },
-  { key: 'SRV', name: 'Managed Server', description: 'Monitoring, patching and support of one server' },
-  { key: 'M365', name: 'Microsoft 365 Seat', description: 'A Microsoft 365 license with its administration' },
+  {
+    key: 'SRV',
+    name: 'Managed Server',
+    description: 'Monitoring, patching and support of one server',
+    billedPer: 'DEVICE',
+  },
+  {
+    key: 'M365',
+    name: 'Microsoft 365 Seat',
+    description: 'A Microsoft 365 license with its administration',
+    billedPer: 'USER',
+  },
   {
     key: 'BACKUP',
     name: 'Backup & Recovery',
@@ -24,6 +38,7 @@ export const SERVICE_TYPES = [
     key: 'SAT',
     name: 'Security Awareness Training',
     description: 'Phishing simulations and short training courses, per user',
+    billedPer: 'USER',
   },
   {
     key: 'ONBOARD',

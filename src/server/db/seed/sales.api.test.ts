@@ -24,8 +24,8 @@ const mmddyyyy = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.
 
 describe('demo agreements on first start', () => {
   it('writes the service and amendment types and the amendment settings', async () => {
-    const types = await rows<{ name: string; block_hours: boolean }>(
-      'SELECT name, block_hours FROM service_types WHERE active ORDER BY name',
+    const types = await rows<{ name: string; block_hours: boolean; billed_per: string | null }>(
+      'SELECT name, block_hours, billed_per FROM service_types WHERE active ORDER BY name',
     );
     expect(types.map((t) => t.name)).toEqual([
       'Backup & Recovery',
@@ -38,6 +38,13 @@ describe('demo agreements on first start', () => {
       'Security Awareness Training',
     ]);
     expect(types.filter((t) => t.block_hours).map((t) => t.name)).toEqual(['Block Hours']);
+    // What the annual update counts each unit against: devices or people.
+    expect(types.filter((t) => t.billed_per).map((t) => [t.name, t.billed_per])).toEqual([
+      ['Managed Server', 'DEVICE'],
+      ['Managed Workstation', 'DEVICE'],
+      ['Microsoft 365 Seat', 'USER'],
+      ['Security Awareness Training', 'USER'],
+    ]);
     const amendmentTypes = await rows<{ name: string }>('SELECT name FROM amendment_types ORDER BY id');
     expect(amendmentTypes.map((t) => t.name)).toEqual([
       'Add Services',

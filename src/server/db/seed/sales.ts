@@ -143,6 +143,7 @@ export async function seedSales(
         name: t.name,
         description: t.description,
         block_hours: 'blockHours' in t,
+        billed_per: 'billedPer' in t ? t.billedPer : null,
         ...stamped(adminId),
       })),
     ],

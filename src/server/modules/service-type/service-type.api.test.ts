@@ -1,4 +1,5 @@
-// Service types: administrators only (403 on every route otherwise, before validation), CRUD with Block Hours,
+// Service types: administrators only (403 on every route otherwise, before validation), CRUD with Block Hours and
+// Billed Per,
 // names unique without regard to case, history under ServiceType, the 409, the in-use delete rule, list filters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
@@ -30,6 +31,7 @@ const form = (over: Record<string, unknown> = {}) => ({
   name: 'Managed Workstations',
   description: 'Per-seat monitoring and patching',
   blockHours: false,
+  billedPer: null,
   active: true,
   ...over,
 });
@@ -72,6 +74,7 @@ describe('create, read, update, delete', () => {
         name: 'Block Time',
         description: null,
         blockHours: false,
+        billedPer: null,
         active: true,
       },
       formOptions: {},
@@ -100,6 +103,46 @@ describe('create, read, update, delete', () => {
       ['Description', null, 'Per-seat monitoring and patching'],
       ['Name', null, 'Block Time'],
     ]);
+  });
+
+  it('keeps what a unit is billed per (device, user or nothing counted), with its history', async () => {
+    const res = await admin.post(`${BASE}/create`, form({ name: 'Managed Laptop', billedPer: 'DEVICE' }));
+    expect(res.statusCode, res.body).toBe(200);
+    const type = res.json().serviceType;
+    expect(type.billedPer).toEqual({ value: 'DEVICE', label: 'Device' });
+    const perUser = await admin.post(
+      `${BASE}/${type.id}`,
+      form({ name: 'Managed Laptop', billedPer: 'USER' }),
+    );
+    expect(perUser.json().serviceType).toMatchObject({
+      billedPer: { value: 'USER', label: 'User' },
+      version: 1,
+    });
+    // The empty choice of the select: not counted.
+    const none = await admin.post(
+      `${BASE}/${type.id}`,
+      form({ version: 1, name: 'Managed Laptop', billedPer: '' }),
+    );
+    expect(none.json().serviceType).toMatchObject({ billedPer: null, version: 2 });
+    const items = (await admin.get(`/api/history/serviceType/${type.id}`)).json().history
+      .items as HistoryItem[];
+    expect(
+      items.filter((i) => i.field === 'billedPer').map((i) => [i.fieldLabel, i.oldValue, i.newValue]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Billed Per', null, 'Device'],
+        ['Billed Per', 'Device', 'User'],
+        ['Billed Per', 'User', null],
+      ]),
+    );
+    const bad = await admin.post(
+      `${BASE}/${type.id}`,
+      form({ version: 2, name: 'Managed Laptop', billedPer: 'SITE' }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().form.fields)).toEqual(['billedPer']);
+    const list = (await admin.get(`${BASE}?q=Managed%20Laptop`)).json();
+    expect(list.items[0]).toMatchObject({ name: 'Managed Laptop', billedPer: null });
   });
 
   it('requires a name and refuses one already used, also in another letter case', async () => {

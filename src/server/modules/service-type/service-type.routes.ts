@@ -20,6 +20,7 @@ export function serviceTypeRoutes(app: FastifyInstance, database: Database, time
       name: query.name?.trim() ?? '',
       description: null,
       blockHours: false,
+      billedPer: null,
       active: true,
     }),
   });

@@ -1,0 +1,222 @@
+// Weekly summary: the hours each staff member logged per day of each week of the period (whole weeks, Monday to
+// Sunday): finished case slips and bucket time, case time split into support and project, and the workdays (so far)
+// below the expected day highlighted and counted.
+//
+// Slips and buckets are summed per staff member and day over the period once (slips_day_idx, or slips_user_day_idx
+// for one staff member; buckets_user_day_category_key), then per week; the rows are every staff member in view
+// (active ones, and inactive ones who logged time in the period) times every week, with no look-up per row.
+import { EXPECTED_DAY_MINUTES, EXPECTED_WEEK_MINUTES } from '../../../../shared/billing.js';
+import { minutesToHmm } from '../../../../shared/format/duration.js';
+import { type ListFilter, param } from '../../../platform/records.js';
+import {
+  type ColumnSpec,
+  dateLiteral,
+  num,
+  type PlanBuilder,
+  type ReportContext,
+  type SortKey,
+} from './plan.js';
+import { addDays, countText, daysBetween, problemTone } from './rules.js';
+
+export const WEEKDAYS = [
+  { name: 'mon', title: 'Mon' },
+  { name: 'tue', title: 'Tue' },
+  { name: 'wed', title: 'Wed' },
+  { name: 'thu', title: 'Thu' },
+  { name: 'fri', title: 'Fri' },
+  { name: 'sat', title: 'Sat' },
+  { name: 'sun', title: 'Sun' },
+] as const;
+const WORKDAYS = 5;
+const CHART_STAFF = 10;
+
+/**
+ * Which columns hold time that is due, so a value below the expected one is worth highlighting: for each workday
+ * column (Monday to Friday) and the week's total. Every day of the period up to `today` is due; a period reaching
+ * past it leaves out the workdays after today's (and so the week's total, while one of its workdays is to come);
+ * weeks wholly after this one hold no due day at all.
+ */
+export function dueColumns(
+  period: { from: string; to: string },
+  today: string,
+): { days: boolean[]; total: boolean } {
+  if (period.to <= today) return { days: Array(WORKDAYS).fill(true), total: true };
+  // Today's place in its week (0 Monday … 6 Sunday); the period's weeks start on Mondays.
+  const weekday = ((daysBetween(period.from, today) % 7) + 7) % 7;
+  const thisWeekEnds = addDays(today, 6 - weekday);
+  if (period.from > today || period.to > thisWeekEnds)
+    return { days: Array(WORKDAYS).fill(false), total: false };
+  return { days: Array.from({ length: WORKDAYS }, (_, d) => d <= weekday), total: weekday >= WORKDAYS - 1 };
+}
+
+/** The period's Mondays (yyyy-MM-dd). */
+function mondays(period: { from: string; to: string }): string[] {
+  const out: string[] = [];
+  for (let day = period.from; day <= period.to; day = addDays(day, 7)) out.push(day);
+  return out;
+}
+
+/**
+ * The WITH list of the rows: `d`, minutes per staff member and day (support, project, bucket, total) with the day's
+ * place in its week (0 Monday … 6 Sunday); `weeks`, the period's Mondays; `w`, the minutes per staff member and week
+ * with a column per weekday. One staff member chosen: only theirs are read.
+ */
+function withList(ctx: ReportContext, f: ListFilter): string {
+  const period = ctx.period!;
+  const [from, to] = [dateLiteral(period.from), dateLiteral(period.to)];
+  const staff = ctx.staff ? param(f, ctx.staff.id) : null;
+  const minutes = '(extract(epoch FROM sl.stop_time - sl.start_time) / 60)::int';
+  const weekday = (i: number) => `COALESCE(sum(d.total) FILTER (WHERE d.dow = ${i}), 0)::int`;
+  const today = dateLiteral(ctx.today);
+  return `d AS (
+      SELECT x.user_id, x.work_date, extract(isodow FROM x.work_date)::int - 1 AS dow,
+             sum(x.support)::int AS support, sum(x.project)::int AS project,
+             sum(x.bucket)::int AS bucket, sum(x.support + x.project + x.bucket)::int AS total
+        FROM (SELECT sl.user_id, sl.work_date,
+                     CASE WHEN tk.is_project THEN 0 ELSE ${minutes} END AS support,
+                     CASE WHEN tk.is_project THEN ${minutes} ELSE 0 END AS project, 0 AS bucket
+                FROM slips sl JOIN tasks tk ON tk.id = sl.task_id
+               WHERE sl.work_date BETWEEN ${from} AND ${to} AND sl.stop_time IS NOT NULL
+                     ${staff ? `AND sl.user_id = ${staff}` : ''}
+              UNION ALL
+              SELECT u.id, bk.work_date, 0, 0, bk.minutes
+                FROM users u JOIN buckets bk ON bk.user_id = u.id AND bk.work_date BETWEEN ${from} AND ${to}
+               ${staff ? `WHERE u.id = ${staff}` : ''}) x
+       GROUP BY x.user_id, x.work_date),
+    weeks AS (SELECT v.week FROM (VALUES ${mondays(period)
+      .map((m) => `(${dateLiteral(m)})`)
+      .join(', ')}) v(week)),
+    w AS (
+      SELECT d.user_id, d.work_date - d.dow AS week, ${WEEKDAYS.map((day, i) => `${weekday(i)} AS ${day.name}`).join(', ')},
+             sum(d.support + d.project)::int AS case_minutes, sum(d.bucket)::int AS bucket_minutes,
+             sum(d.support)::int AS support, sum(d.project)::int AS project, sum(d.total)::int AS total,
+             count(*) FILTER (WHERE d.dow < ${WORKDAYS} AND d.work_date <= ${today}
+                                AND d.total >= ${EXPECTED_DAY_MINUTES})::int AS full_days
+        FROM d GROUP BY d.user_id, d.work_date - d.dow)`;
+}
+
+/** The rows: staff members `u` in view × the period's weeks `wk`, with their week's minutes `w` (none: zeros). */
+function source(ctx: ReportContext, f: ListFilter) {
+  const inView = ctx.staff
+    ? [`u.id = ${param(f, ctx.staff.id)}`]
+    : ['(u.active OR u.id IN (SELECT d.user_id FROM d))'];
+  return {
+    with: withList(ctx, f),
+    from: 'users u CROSS JOIN weeks wk LEFT JOIN w ON w.user_id = u.id AND w.week = wk.week',
+    where: inView,
+  };
+}
+
+/** Workdays of week `wk` up to today whose time is below the expected day (no time at all included). */
+const shortDaysSql = (today: string) =>
+  `(LEAST(${WORKDAYS}, GREATEST(0, ${dateLiteral(today)} - wk.week + 1)) - COALESCE(w.full_days, 0))`;
+
+const NAME: SortKey[] = [
+  { sql: 'u.last_name', type: 'text' },
+  { sql: 'u.first_name', type: 'text' },
+];
+const WEEK: SortKey = { sql: 'wk.week', type: 'date' };
+const minutesOf = (column: string) => `COALESCE(w.${column}, 0)`;
+
+export const weeklySummaryPlan: PlanBuilder = (ctx) => {
+  const due = dueColumns(ctx.period!, ctx.today);
+  const minutes = (
+    name: string,
+    title: string,
+    column: string,
+    extra: Partial<ColumnSpec> = {},
+  ): ColumnSpec => ({
+    name,
+    title,
+    kind: 'minutes',
+    sql: minutesOf(column),
+    ...extra,
+  });
+  const shortDays = shortDaysSql(ctx.today);
+  return {
+    tieBreak: [{ sql: 'u.id', type: 'int' }, WEEK],
+    defaultSort: { field: 'staff', dir: 'asc' },
+    columns: [
+      {
+        name: 'staff',
+        title: 'Staff',
+        kind: 'text',
+        sql: `u.first_name || ' ' || u.last_name`,
+        sortable: true,
+        keys: [...NAME, WEEK],
+      },
+      { name: 'staffId', title: 'Staff Id', kind: 'number', sql: 'u.id', hidden: true },
+      {
+        name: 'week',
+        title: 'Week',
+        kind: 'date',
+        sql: `to_char(wk.week, 'YYYY-MM-DD')`,
+        sortable: true,
+        keys: [WEEK, ...NAME],
+      },
+      ...WEEKDAYS.map((day, i) =>
+        minutes(day.name, day.title, day.name, due.days[i] ? { expected: EXPECTED_DAY_MINUTES } : {}),
+      ),
+      minutes('caseMinutes', 'Case', 'case_minutes'),
+      minutes('bucketMinutes', 'Bucket', 'bucket_minutes'),
+      minutes('support', 'Support', 'support'),
+      minutes('project', 'Project', 'project'),
+      minutes('total', 'Total', 'total', {
+        sortable: true,
+        keys: [{ sql: minutesOf('total'), type: 'int' }, ...NAME, WEEK],
+        ...(due.total ? { expected: EXPECTED_WEEK_MINUTES } : {}),
+      }),
+      {
+        name: 'shortDays',
+        title: 'Short Days',
+        kind: 'number',
+        sql: shortDays,
+        sortable: true,
+        keys: [{ sql: shortDays, type: 'int' }, ...NAME, WEEK],
+      },
+    ],
+    source: (f) => source(ctx, f),
+    summary: (f) => {
+      const rows = source(ctx, f);
+      return {
+        sql: `WITH ${rows.with},
+              r AS (SELECT u.id AS user_id, u.first_name || ' ' || u.last_name AS staff, w.case_minutes,
+                           w.bucket_minutes, w.support, w.project, w.total, ${shortDays} AS short_days
+                      FROM ${rows.from} WHERE ${rows.where.join(' AND ')})
+              SELECT count(*) AS total, count(DISTINCT user_id) AS staff,
+                     COALESCE(sum(r.total), 0) AS minutes, COALESCE(sum(case_minutes), 0) AS case_minutes,
+                     COALESCE(sum(bucket_minutes), 0) AS bucket_minutes, COALESCE(sum(support), 0) AS support,
+                     COALESCE(sum(project), 0) AS project, COALESCE(sum(short_days), 0) AS short_days,
+                     (SELECT json_agg(json_build_array(t.staff, t.minutes))
+                        FROM (SELECT staff, sum(r2.total) AS minutes FROM r r2 GROUP BY user_id, staff
+                              HAVING sum(r2.total) > 0
+                               ORDER BY minutes DESC, staff LIMIT ${CHART_STAFF}) t) AS top
+                FROM r`,
+        present: ([r]) => {
+          const short = num(r?.short_days);
+          const top = (r?.top as [string, number][] | null) ?? [];
+          const hours = (column: string) => minutesToHmm(num(r?.[column]));
+          return {
+            total: num(r?.total),
+            figures: [
+              { label: 'Staff members', value: countText(num(r?.staff)) },
+              { label: 'Total hours', value: hours('minutes') },
+              { label: 'Case hours', value: hours('case_minutes') },
+              { label: 'Bucket hours', value: hours('bucket_minutes') },
+              { label: 'Support hours', value: hours('support') },
+              { label: 'Project hours', value: hours('project') },
+              { label: 'Short days', value: countText(short), tone: problemTone(short, 'warning') },
+            ],
+            chart: top.length
+              ? {
+                  title: 'Hours by staff member',
+                  kind: 'bar',
+                  data: top.map(([label, m]) => ({ label, value: Math.round(Number(m) / 6) / 10 })),
+                }
+              : null,
+          };
+        },
+      };
+    },
+  };
+};
