@@ -355,13 +355,18 @@ export async function makeBucket(
 
 export async function makeServiceType(
   db: Db,
-  over: Partial<{ name: string; blockHours: boolean; active: boolean }> = {},
+  over: Partial<{
+    name: string;
+    blockHours: boolean;
+    active: boolean;
+    billedPer: 'DEVICE' | 'USER' | null;
+  }> = {},
 ): Promise<{ id: number; name: string }> {
   counter += 1;
   const name = over.name ?? `Service Type ${process.pid % 1000}-${counter}`;
   const { rows } = await db.query<{ id: number }>(
-    'INSERT INTO service_types (name, block_hours, active) VALUES ($1, $2, $3) RETURNING id',
-    [name, over.blockHours ?? false, over.active ?? true],
+    'INSERT INTO service_types (name, block_hours, active, billed_per) VALUES ($1, $2, $3, $4) RETURNING id',
+    [name, over.blockHours ?? false, over.active ?? true, over.billedPer ?? null],
   );
   return { id: rows[0]!.id, name };
 }

@@ -100,8 +100,7 @@ describe('annual update', () => {
     const db = api.db.pool;
     await setVirtualDevices(db, { categoryIds: [], models: ['vmware*'] });
     const type = async (name: string, billedPer: 'DEVICE' | 'USER' | null, blockHours = false) => {
-      const t = await makeServiceType(db, { name, blockHours });
-      await db.query('UPDATE service_types SET billed_per = $2 WHERE id = $1', [t.id, billedPer]);
+      const t = await makeServiceType(db, { name, blockHours, billedPer });
       return t.id;
     };
     const ws = await type('Managed Workstation', 'DEVICE');
