@@ -33,6 +33,7 @@ import { outageAssignmentRoutes } from './modules/outage-assignment/outage-assig
 import { outageTypeRoutes } from './modules/outage-type/outage-type.routes.js';
 import { personRoutes } from './modules/person/person.routes.js';
 import { proposalRoutes } from './modules/proposal/proposal.routes.js';
+import { billingRoutes } from './modules/report/billing.routes.js';
 import { reportExportRoutes } from './modules/report/export.routes.js';
 import type { OpenReport } from './modules/report/export-format.js';
 import { reportHistoryRoutes } from './modules/report/history.routes.js';
@@ -199,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   opportunityWinRoutes(app, database, config.timeZone);
   reportHistoryRoutes(app, database, config.timeZone);
   reportRoutes(app, database, config.timeZone);
+  billingRoutes(app, database, config.timeZone);
   const reports = { openReport: deps.openReport ?? openReport };
   reportExportRoutes(app, database, config.timeZone, reports);
   securityPackRoutes(app, database, config.timeZone, reports);

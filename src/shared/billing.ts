@@ -13,8 +13,8 @@
 //   that started last) or else the default hourly rate, times the multiplier; a case's amount is the exact sum,
 //   rounded to the cent once (half away from zero).
 import { z } from 'zod';
-import { decimalAmount, version } from './schemas/fields.js';
 import type { Option } from './schemas/common.js';
+import { decimalAmount, version } from './schemas/fields.js';
 
 /** What a workday and a week of five are expected to hold (DOMAIN: about 8 hours a workday). */
 export const EXPECTED_DAY_MINUTES = 480;

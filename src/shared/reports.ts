@@ -78,7 +78,14 @@ export const CLIENT_REPORTS: readonly ReportDef[] = [
     subject: 'equipment',
     type: 'bitlocker_report',
   },
-  { key: 'device', group: 'client', route: 'report_device', title: 'Devices', subject: 'equipment', type: 'device_report' },
+  {
+    key: 'device',
+    group: 'client',
+    route: 'report_device',
+    title: 'Devices',
+    subject: 'equipment',
+    type: 'device_report',
+  },
   {
     key: 'device-summary-by-age',
     group: 'client',
@@ -97,7 +104,14 @@ export const CLIENT_REPORTS: readonly ReportDef[] = [
     days: true,
     type: 'outdated_response_report',
   },
-  { key: 'patch', group: 'client', route: 'report_patch', title: 'Patch', subject: 'equipment', type: 'patch_report' },
+  {
+    key: 'patch',
+    group: 'client',
+    route: 'report_patch',
+    title: 'Patch',
+    subject: 'equipment',
+    type: 'patch_report',
+  },
   {
     key: 'services-activity',
     group: 'client',
@@ -113,7 +127,14 @@ export const CLIENT_REPORTS: readonly ReportDef[] = [
     title: 'User and Device Counts',
     subject: 'organizations',
   },
-  { key: 'warranty', group: 'client', route: 'report_warranty', title: 'Warranty', subject: 'equipment', within: true },
+  {
+    key: 'warranty',
+    group: 'client',
+    route: 'report_warranty',
+    title: 'Warranty',
+    subject: 'equipment',
+    within: true,
+  },
   { key: 'user', group: 'client', route: 'report_user', title: 'Users', subject: 'people' },
 ];
 

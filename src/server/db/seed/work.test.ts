@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toIsoDate } from '../../../shared/format/date.js';
 import { seededRandom } from './random.js';
-import { buildWork, DEMO_DAYS } from './work.js';
+import { buildWork, DEMO_DAYS, demoMonths } from './work.js';
 
 const today = new Date(2026, 2, 16);
 const clients = Array.from({ length: 40 }, (_, i) => 1001 + i);
@@ -17,15 +17,43 @@ describe('demo work', () => {
     expect(buildWork(seededRandom(20261122), today, clients, techs)).toEqual(work);
   });
 
-  it('gives every client a support case and some clients a project, some of them closed', () => {
-    const support = work.cases.filter((c) => c.title === 'Managed Services Support');
-    expect(support).toHaveLength(clients.length);
-    const projects = work.cases.filter((c) => c.title !== 'Managed Services Support');
+  it('gives every client a support case per month and some clients a project, some of them closed', () => {
+    const months = demoMonths(today, DEMO_DAYS);
+    expect(months[months.length - 1]).toMatchObject({ key: '2026-03', name: 'March 2026', age: 0, to: 0 });
+    expect(months[0]!.from).toBe(DEMO_DAYS - 1);
+    const support = work.cases.filter((c) => String(c.title).startsWith('Support: '));
+    expect(support).toHaveLength(clients.length * months.length);
+    const projects = work.cases.filter((c) => !String(c.title).startsWith('Support: '));
     expect(projects.length).toBeGreaterThan(5);
     expect(projects.some((c) => c.status === 'CLOSED')).toBe(true);
     const closed = new Set(work.cases.filter((c) => c.status === 'CLOSED').map((c) => c.id));
     for (const t of work.tasks) if (closed.has(t.case_id as number)) expect(t.status).toBe('CLOSED');
     expect(work.tasks.some((t) => t.is_project)).toBe(true);
+  });
+
+  it('bills the months before last, leaves last month closed for the bill list and this month open', () => {
+    const support = work.cases.filter((c) => String(c.title).startsWith('Support: '));
+    const state = (title: string) => support.filter((c) => c.title === title);
+    for (const c of state('Support: March 2026'))
+      expect(c).toMatchObject({ status: 'OPEN', billed_at: null });
+    for (const c of state('Support: February 2026'))
+      expect(c).toMatchObject({ status: 'CLOSED', billed_at: null, billed_by: null });
+    for (const c of state('Support: January 2026'))
+      expect(c).toMatchObject({ status: 'CLOSED', billed_at: '2026-02-05T15:00:00Z', billed_by: techs[0] });
+    // Nothing is billed before its work ended, and no open case is billed.
+    for (const c of work.cases) if (c.billed_at) expect(c.status).toBe('CLOSED');
+  });
+
+  it('logs support time only on the support case of the month worked', () => {
+    const caseOf = new Map(work.tasks.map((t) => [t.id, t.case_id]));
+    const titleOf = new Map(work.cases.map((c) => [c.id, String(c.title)]));
+    for (const s of work.slips.slice(0, 5000)) {
+      const title = titleOf.get(caseOf.get(s.task_id)!)!;
+      if (!title.startsWith('Support: ')) continue;
+      const [, month] = title.split(': ');
+      const date = new Date(`${s.work_date}T12:00:00`);
+      expect(month).toBe(`${date.toLocaleString('en-US', { month: 'long' })} ${date.getFullYear()}`);
+    }
   });
 
   it('logs about seven to eight hours a weekday with a lunch break, no overlaps, stop after start', () => {

@@ -67,6 +67,57 @@ const hhmm = (minutes: number) =>
 const dayOf = (today: Date, back: number) =>
   new Date(today.getFullYear(), today.getMonth(), today.getDate() - back);
 
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+type DemoMonth = {
+  /** yyyy-MM */
+  key: string;
+  name: string;
+  /** Days back from today of its first and last day within the demo window. */
+  from: number;
+  to: number;
+  /** Months before this one (0: this month). */
+  age: number;
+  /** When it was billed: the 5th of the month after, mid-morning. */
+  billedAt: string;
+};
+
+/** The calendar months the demo's `days` days back from `today` touch, oldest first. */
+export function demoMonths(today: Date, days: number): DemoMonth[] {
+  const out: DemoMonth[] = [];
+  const dayMs = 86_400_000;
+  const midnight = new Date(today.getFullYear(), today.getMonth(), today.getDate());
+  for (let age = 0; ; age++) {
+    const first = new Date(today.getFullYear(), today.getMonth() - age, 1);
+    const last = new Date(today.getFullYear(), today.getMonth() - age + 1, 0);
+    const back = (d: Date) => Math.round((midnight.getTime() - d.getTime()) / dayMs);
+    if (back(last) >= days) break;
+    const billed = new Date(today.getFullYear(), today.getMonth() - age + 1, 5);
+    out.unshift({
+      key: toIsoDate(first).slice(0, 7),
+      name: `${MONTH_NAMES[first.getMonth()]} ${first.getFullYear()}`,
+      from: Math.min(back(first), days - 1),
+      to: Math.max(back(last), 0),
+      age,
+      billedAt: `${toIsoDate(billed)}T15:00:00Z`,
+    });
+  }
+  return out;
+}
+
 /**
  * The demo work. `clients` are organization ids, `techs` user ids. Ids in the rows are local (1-based positions
  * within their table) for cases/tasks/departments/categories; organization and user ids are real. `now` is the
@@ -81,35 +132,48 @@ export function buildWork(r: Random, today: Date, clients: number[], techs: numb
     slips: [],
     buckets: [],
   };
-  // Each client: an open support case with its support tasks; some clients a project (closed when finished).
+  // Each client: a support case per month (the month's invoice) with its support tasks; some clients a project.
+  // Billing is done after each month: cases of months before last are billed, last month's are closed and wait on
+  // the bill list, this month's are open. A project is billed a week after it ends, once a month has passed.
   type Open = { task: number; from: number; to: number; project: boolean };
-  const work: Open[] = [];
+  const support = new Map<string, Open[]>();
+  const projects: Open[] = [];
   const firstDay = DEMO_DAYS;
+  const biller = techs[0] ?? null;
+  const months = demoMonths(today, firstDay);
   for (const org of clients) {
-    const caseId = w.cases.length + 1;
-    w.cases.push({
-      id: caseId,
-      title: 'Managed Services Support',
-      organization_id: org,
-      status: 'OPEN',
-      department_id: 1,
-      assigned_to_id: r.pick(techs),
-      description: 'Day-to-day support under the managed services agreement.',
-    });
-    const supportTasks = new Set<string>();
-    while (supportTasks.size < 4) supportTasks.add(r.pick(SUPPORT_TASKS));
-    for (const title of supportTasks) {
-      const id = w.tasks.length + 1;
-      w.tasks.push({
-        id,
-        case_id: caseId,
-        title,
-        department_id: r.pick([1, 1, 2, 3]),
-        assigned_to_id: r.pick(techs),
-        status: 'OPEN',
-        is_project: false,
+    const titles = new Set<string>();
+    while (titles.size < 4) titles.add(r.pick(SUPPORT_TASKS));
+    const assigned = r.pick(techs);
+    for (const month of months) {
+      const caseId = w.cases.length + 1;
+      const closed = month.age > 0;
+      w.cases.push({
+        id: caseId,
+        title: `Support: ${month.name}`,
+        organization_id: org,
+        status: closed ? 'CLOSED' : 'OPEN',
+        department_id: 1,
+        assigned_to_id: assigned,
+        description: `Day-to-day support under the managed services agreement, ${month.name}.`,
+        billed_at: month.age > 1 ? month.billedAt : null,
+        billed_by: month.age > 1 ? biller : null,
       });
-      work.push({ task: id, from: firstDay, to: 0, project: false });
+      const open: Open[] = support.get(month.key) ?? [];
+      support.set(month.key, open);
+      for (const title of titles) {
+        const id = w.tasks.length + 1;
+        w.tasks.push({
+          id,
+          case_id: caseId,
+          title,
+          department_id: r.pick([1, 1, 2, 3]),
+          assigned_to_id: r.pick(techs),
+          status: closed ? 'CLOSED' : 'OPEN',
+          is_project: false,
+        });
+        open.push({ task: id, from: month.from, to: month.to, project: false });
+      }
     }
     if (r.chance(0.5)) {
       const [name, steps] = r.pick(PROJECTS);
@@ -117,6 +181,7 @@ export function buildWork(r: Random, today: Date, clients: number[], techs: numb
       const length = r.int(20, 90);
       const end = Math.max(0, start - length);
       const closed = end > 14;
+      const billed = end > 45;
       const pid = w.cases.length + 1;
       w.cases.push({
         id: pid,
@@ -126,6 +191,8 @@ export function buildWork(r: Random, today: Date, clients: number[], techs: numb
         department_id: 4,
         assigned_to_id: r.pick(techs),
         description: `${name} project.`,
+        billed_at: billed ? `${toIsoDate(dayOf(today, end - 7))}T15:00:00Z` : null,
+        billed_by: billed ? biller : null,
       });
       for (const step of steps) {
         const id = w.tasks.length + 1;
@@ -139,7 +206,7 @@ export function buildWork(r: Random, today: Date, clients: number[], techs: numb
           is_project: true,
           points: r.int(1, 8),
         });
-        work.push({ task: id, from: start, to: end, project: true });
+        projects.push({ task: id, from: start, to: end, project: true });
       }
     }
   }
@@ -155,7 +222,10 @@ export function buildWork(r: Random, today: Date, clients: number[], techs: numb
         w.buckets.push({ category_id: 6, user_id: user, work_date: date, minutes: 480, comment: 'PTO' });
         continue;
       }
-      const open = work.filter((x) => x.from >= back && x.to <= back);
+      const open = [
+        ...(support.get(toIsoDate(day).slice(0, 7)) ?? []),
+        ...projects.filter((x) => x.from >= back && x.to <= back),
+      ];
       let t = r.pick([450, 465, 480, 495, 510, 540]);
       const end = t + r.int(450, 510);
       let lunch = false;
@@ -232,6 +302,8 @@ const TYPES: Record<string, string> = {
   start_time: 'time',
   stop_time: 'time',
   rate_multiplier: 'numeric',
+  billed_at: 'timestamptz',
+  billed_by: 'int',
 };
 const LOCAL: Record<string, keyof Work> = {
   department_id: 'departments',

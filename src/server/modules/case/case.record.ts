@@ -14,6 +14,8 @@ export const CASE: RecordDef = {
   canRead: (user) => can(user, 'case', 'read'),
   // Tasks refer to their case (tasks_case_id_cases_id_fk): a case with tasks is closed, never deleted.
   inUseMessage: CASE_HAS_TASKS,
+  // Written by the bill list's mark (report/billing.routes.ts), not by the case form.
+  historyLabels: { billed: 'Billed' },
   fields: [
     { name: 'title', column: 'title', label: 'Title' },
     {

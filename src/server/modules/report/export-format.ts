@@ -13,6 +13,7 @@ import type {
   ReportResponse,
   ReportRow,
 } from '../../../shared/reports.js';
+import { reportDef } from '../../../shared/reports.js';
 import { codeLabel } from '../../../shared/schemas/fields.js';
 import { CLIENT_FILTERS } from '../../../shared/schemas/organization.js';
 import type { Queryable } from '../../platform/records.js';
@@ -133,6 +134,9 @@ export function cellText(kind: ReportColumnKind, value: ReportCell, timeZone: st
 
 /** Who an export is about: the one organization, how many were chosen, or the client filter. */
 export function scopeOf(head: ReportSource['head'], query: ReportQuery): string {
+  // Staff reports are about people, not clients: the first of their filters in words names who ("Staff: Everyone").
+  if (reportDef(head.report.key)?.subject === 'staff')
+    return (head.filtersText.split(' · ')[0] ?? '').replace(/^Staff: /, '') || 'Everyone';
   if (head.organization) return head.organization.label;
   const chosen = query.organization?.length ?? 0;
   if (chosen) return `${chosen} organization${chosen === 1 ? '' : 's'}`;

@@ -55,7 +55,12 @@ export function reportExportRoutes(
         const parsed = reportQuery.safeParse(given);
         if (!parsed.success) throw badRequest(zodFieldErrors(parsed.error));
         const query = parsed.data;
-        const source = await deps.openReport(database.pool, def.key, query, timeZone);
+        const opened = await deps.openReport(database.pool, def.key, query, timeZone);
+        // Hidden columns (ids for the screen's row actions) are never written out.
+        const source = {
+          ...opened,
+          head: { ...opened.head, columns: opened.head.columns.filter((c) => !c.hidden) },
+        };
         const context: ExportContext = {
           timeZone,
           now: deps.now?.() ?? new Date(),
@@ -90,11 +95,15 @@ export function reportExportRoutes(
               rowCount: output.rowCount(),
               actorId: user.id,
             });
-            await linkOrganizations(
-              tx,
-              historyId,
-              query.organization?.length ? { organizations: query.organization } : { clients: query.clients },
-            );
+            // Internal reports are the firm's own: they are not listed among what a client was sent.
+            if (def.group === 'client')
+              await linkOrganizations(
+                tx,
+                historyId,
+                query.organization?.length
+                  ? { organizations: query.organization }
+                  : { clients: query.clients },
+              );
             return historyId;
           },
         );

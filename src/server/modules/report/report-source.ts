@@ -12,8 +12,8 @@ import {
 import { badRequest } from '../../platform/errors.js';
 import { type ListFilter, param, type Queryable } from '../../platform/records.js';
 import { wallClockOf } from '../outage/company-time.js';
-import { loadDefaultRate } from './billing-settings.service.js';
 import { loadVirtualDevices, NO_VIRTUAL_DEVICES } from '../rmm-settings/virtual.js';
+import { loadDefaultRate } from './billing-settings.service.js';
 import { REPORT_PLANS } from './queries/index.js';
 import type { ColumnSpec, ReportContext, ReportPlan, SortKey } from './queries/plan.js';
 import {

@@ -2,6 +2,7 @@
 // and stamps; saves check the owner, the version and that the task and its case are open, in one transaction.
 // Slips hold the local work date with start and stop times of day (ARCHITECTURE §4): nothing here shifts zones.
 
+import { CASE_BILLED } from '../../../shared/billing.js';
 import { minutesToHmm } from '../../../shared/format/duration.js';
 import { formatTimeOfDay, fromDbTime, toDbTime } from '../../../shared/format/time-of-day.js';
 import type { Option } from '../../../shared/schemas/common.js';
@@ -250,19 +251,26 @@ const isoOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.
 
 export const notOwner = () => new HttpError(403, 'FORBIDDEN', NOT_OWNER, {}, [NOT_OWNER]);
 
-export type TaskState = { id: number; case_id: number; task_status: string; case_status: string };
+export type TaskState = {
+  id: number;
+  case_id: number;
+  task_status: string;
+  case_status: string;
+  case_billed: boolean;
+};
 
 export async function taskState(db: Queryable, taskId: number, lock = false): Promise<TaskState | null> {
   const { rows } = await db.query<TaskState>(
-    `SELECT t.id, t.case_id, t.status AS task_status, c.status AS case_status
+    `SELECT t.id, t.case_id, t.status AS task_status, c.status AS case_status, c.billed_at IS NOT NULL AS case_billed
        FROM tasks t JOIN cases c ON c.id = t.case_id WHERE t.id = $1 ${lock ? 'FOR SHARE OF t, c' : ''}`,
     [taskId],
   );
   return rows[0] ?? null;
 }
 
-/** Why no time may be logged on the task, or null when it may (a closed case wins over a closed task). */
+/** Why no time may be logged on the task, or null when it may (billed, then closed case, then closed task). */
 export function closedMessage(task: TaskState): string | null {
+  if (task.case_billed) return CASE_BILLED;
   if (task.case_status === 'CLOSED') return CLOSED_CASE;
   if (task.task_status === 'CLOSED') return CLOSED_TASK;
   return null;
@@ -315,6 +323,9 @@ export async function lockOwnSlip(
   const row = await loadSlipRow(tx, id, true);
   if (!row) throw notFound();
   if (row.user_id !== actorId) throw notOwner();
+  // A billed case's time is invoiced: its slips stay as billed. The share lock waits for a billing in progress.
+  const task = await taskState(tx, row.task_id, true);
+  if (task?.case_billed) throw badRequest({}, [CASE_BILLED]);
   if (row.version !== requireVersion(version)) {
     throw conflict(changedByMessage(row.updated_by_name, row.updated_at, timeZone), presentSlip(row));
   }

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CASE_BILLED } from '../../../shared/billing.js';
 import { type Option, recordId } from '../../../shared/schemas/common.js';
 import {
   type AvailableForSlip,
@@ -131,6 +132,8 @@ export function taskSlipRoutes(app: FastifyInstance, database: Database): void {
           if (slip.task_id !== taskId) throw new MoveRefused([SLIP_NOT_ON_TASK]);
           if (slip.user_id !== user.id) throw new MoveRefused([NOT_OWNER]);
           if (targetTask === taskId) throw new MoveRefused([SAME_TASK]);
+          // Time of a billed case stays where it was billed.
+          if ((await taskState(client, taskId, true))?.case_billed) throw new MoveRefused([CASE_BILLED]);
           const target = await taskState(client, targetTask, true);
           if (!target) throw new MoveRefused([TARGET_NOT_FOUND]);
           const closed = closedMessage(target);

@@ -1,15 +1,16 @@
 // Each report's plan, by key.
 import type { ReportKey } from '../../../../shared/reports.js';
 import { annualUpdatePlan } from './annual-update.js';
-import { billListPlan, wipListPlan } from './billing.js';
+import { billListPlan } from './bill-list.js';
 import { deviceAgePlan } from './device-age.js';
 import { outdatedResponsePlan, patchPlan, warrantyPlan } from './health.js';
 import { devicePlan, firmwarePlan } from './inventory.js';
 import { servicesActivityPlan, userAndDeviceCountsPlan } from './organizations.js';
 import { userPlan } from './people.js';
 import type { PlanBuilder } from './plan.js';
-import { weeklySummaryPlan } from './weekly-summary.js';
 import { antivirusPlan, bitlockerPlan } from './security.js';
+import { weeklySummaryPlan } from './weekly-summary.js';
+import { wipListPlan } from './wip-list.js';
 
 export const REPORT_PLANS: Record<ReportKey, PlanBuilder> = {
   antivirus: antivirusPlan,

@@ -1,0 +1,134 @@
+// WIP list: work in progress, the finished time on cases not billed yet, one row per organization and staff member,
+// aged by work date (0–30, 31–60, 61–90, 90+ days before today), with the amount it represents by the billing rules
+// (queries/billing.ts): what the bill list would charge for it today.
+import { WIP_AGES } from '../../../../shared/billing.js';
+import { minutesToHmm } from '../../../../shared/format/duration.js';
+import { formatMoney } from '../../../../shared/format/money.js';
+import { type ListFilter, param } from '../../../platform/records.js';
+import { organizationScope } from '../report-filters.js';
+import { daysBefore, PRICED_TOTALS, pricedSlips, slipColumns } from './billing.js';
+import {
+  type ColumnSpec,
+  dateLiteral,
+  num,
+  type PlanBuilder,
+  type ReportContext,
+  type SortKey,
+} from './plan.js';
+import { countText } from './rules.js';
+
+const and = (conditions: string[]) => (conditions.length ? conditions.join(' AND ') : 'true');
+const ORG_KEY: SortKey = { sql: 'w.organization', type: 'text' };
+
+/** The condition of an age band on `p.work_date`, seen on `today`. */
+function ageCondition(today: string, band: (typeof WIP_AGES)[number]): string {
+  const newest = `p.work_date >= ${daysBefore(today, band.to ?? 36500)}`;
+  return band.from === 0 ? newest : `p.work_date <= ${daysBefore(today, band.from)} AND ${newest}`;
+}
+
+/** The WITH list ending in `wip`: one row per organization and staff member with unbilled finished time. */
+function wipRows(ctx: ReportContext, f: ListFilter): string {
+  const conditions = ['c.billed_at IS NULL', ...organizationScope(ctx.query, f)];
+  const staff = ctx.staff ? ` AND s.user_id = ${param(f, ctx.staff.id)}` : '';
+  const slips = `SELECT ${slipColumns()}
+                   FROM cases c JOIN organizations o ON o.id = c.organization_id
+                   JOIN tasks t ON t.case_id = c.id JOIN slips s ON s.task_id = t.id
+                  WHERE ${and(conditions)} AND s.stop_time IS NOT NULL
+                    AND s.work_date <= ${dateLiteral(ctx.today)}${staff}`;
+  const bands = WIP_AGES.map(
+    (band) =>
+      `COALESCE(sum(p.minutes) FILTER (WHERE ${ageCondition(ctx.today, band)}), 0)::int AS ${band.name}`,
+  );
+  return `${pricedSlips(f, slips, ctx.defaultRate ?? '0')},
+    wip AS (
+      SELECT p.org_id, o.name AS organization, p.user_id, u.first_name || ' ' || u.last_name AS staff,
+             min(p.work_date) AS oldest, ${bands.join(', ')}, ${PRICED_TOTALS}
+        FROM priced p
+        JOIN organizations o ON o.id = p.org_id
+        JOIN users u ON u.id = p.user_id
+       GROUP BY p.org_id, o.name, p.user_id, u.first_name, u.last_name)`;
+}
+
+const minutesColumn = (name: string, title: string): ColumnSpec => ({
+  name,
+  title,
+  kind: 'minutes',
+  sql: `w.${name.toLowerCase()}`,
+  sortable: true,
+  keys: [{ sql: `w.${name.toLowerCase()}`, type: 'int' }, ORG_KEY],
+});
+
+export const wipListPlan: PlanBuilder = (ctx) => ({
+  tieBreak: [
+    { sql: 'w.org_id', type: 'int' },
+    { sql: 'w.user_id', type: 'int' },
+  ],
+  defaultSort: { field: 'organization', dir: 'asc' },
+  columns: [
+    {
+      name: 'organization',
+      title: 'Organization',
+      kind: 'text',
+      sql: 'w.organization',
+      sortable: true,
+      keys: [ORG_KEY],
+    },
+    {
+      name: 'staff',
+      title: 'Staff',
+      kind: 'text',
+      sql: 'w.staff',
+      sortable: true,
+      keys: [{ sql: 'w.staff', type: 'text' }, ORG_KEY],
+    },
+    {
+      name: 'oldest',
+      title: 'Oldest Work',
+      kind: 'date',
+      sql: `to_char(w.oldest, 'YYYY-MM-DD')`,
+      sortable: true,
+      keys: [{ sql: 'w.oldest', type: 'date' }],
+    },
+    ...WIP_AGES.map((band) => minutesColumn(band.name, band.title)),
+    minutesColumn('minutes', 'Hours'),
+    { name: 'covered', title: 'Block Hours', kind: 'minutes', sql: 'w.covered' },
+    {
+      name: 'amount',
+      title: 'Amount',
+      kind: 'money',
+      sql: 'w.amount::text',
+      sortable: true,
+      keys: [{ sql: 'w.amount', type: 'numeric' }, ORG_KEY],
+    },
+  ],
+  source: (f) => ({ with: wipRows(ctx, f), from: 'wip w', where: [] }),
+  summary: (f) => ({
+    sql: `WITH ${wipRows(ctx, f)}
+          SELECT count(*) AS total, count(DISTINCT org_id) AS organizations, count(DISTINCT user_id) AS staff,
+                 ${WIP_AGES.map((b) => `COALESCE(sum(${b.name}), 0) AS ${b.name}`).join(', ')},
+                 COALESCE(sum(minutes), 0) AS minutes, COALESCE(sum(amount), 0)::text AS amount
+            FROM wip`,
+    present: ([r]) => {
+      const over90 = num(r?.ageover90);
+      return {
+        total: num(r?.total),
+        figures: [
+          { label: 'Organizations', value: countText(num(r?.organizations)) },
+          { label: 'Staff', value: countText(num(r?.staff)) },
+          { label: 'Hours not billed', value: minutesToHmm(num(r?.minutes)) },
+          { label: 'Amount', value: formatMoney(String(r?.amount ?? '0')) },
+          { label: 'Older than 90 days', value: minutesToHmm(over90), tone: over90 > 0 ? 'bad' : 'good' },
+        ],
+        chart: {
+          title: 'Hours not billed by age',
+          kind: 'bar',
+          data: WIP_AGES.map((b, i) => ({
+            label: b.title,
+            value: Math.round(num(r?.[b.name.toLowerCase()]) / 6) / 10,
+            tone: i === WIP_AGES.length - 1 ? 'bad' : i === 2 ? 'warning' : 'neutral',
+          })),
+        },
+      };
+    },
+  }),
+});
