@@ -152,6 +152,21 @@ describe('filters of the internal reports', () => {
   });
 });
 
+describe('the summary of a period', () => {
+  it.each([
+    ['Staff: Everyone', 'Staff: Everyone · Period 03/02/2026 – 03/08/2026'],
+    [
+      'Staff: Everyone · Period: 03/02/2026 – 03/08/2026',
+      'Staff: Everyone · Period: 03/02/2026 – 03/08/2026',
+    ],
+  ])('names the period once (%s)', async (filtersText, shown) => {
+    stubFetch({ '/api/report/weekly-summary': { body: weekly({ filtersText }) } });
+    renderAt('/report/weekly-summary', <ReportFrame def={def('weekly-summary')} />);
+    await screen.findByText('Ann Smith');
+    expect(screen.getByTestId('report-scope').textContent).toBe(shown);
+  });
+});
+
 describe('rows of the internal reports', () => {
   it('never shows hidden columns, highlights values below the expected ones and keeps text lines', async () => {
     stubFetch({ '/api/report/weekly-summary': { body: weekly() } });

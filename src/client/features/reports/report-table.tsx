@@ -10,6 +10,8 @@ import { ListTable, Select } from '../../ui';
 import { formatCell, NUMERIC_KINDS } from './report-format';
 
 const MEDIUM_UP = '(min-width: 768px)';
+/** The actions stay in view at the end of a table wider than the screen. */
+const STICKY_END = { right: 0, borderLeft: '1px solid var(--bs-border-color)' } as const;
 
 export type SortState = { field: string; dir: 'asc' | 'desc' };
 
@@ -68,8 +70,15 @@ function SortHeader(props: { column: ReportColumn; sort: SortState; onSort: (s: 
   const { column, sort } = props;
   const active = sort.field === column.name;
   const ariaSort = active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined;
+  const numeric = NUMERIC_KINDS.includes(column.kind);
   return (
-    <th scope="col" aria-sort={ariaSort} className={cellClass(column)}>
+    // Numeric titles may wrap ("Billable / Hours"): a wide report then still fits the screen.
+    <th
+      scope="col"
+      aria-sort={ariaSort}
+      className={numeric ? 'text-end' : undefined}
+      style={numeric ? { whiteSpace: 'normal' } : undefined}
+    >
       {column.sortable ? (
         <button
           type="button"
@@ -188,7 +197,11 @@ export function ReportTable(props: Props) {
                 {columns.map((c) => (
                   <SortHeader key={c.name} column={c} sort={sort} onSort={onSort} />
                 ))}
-                {rowActions ? <th scope="col">Actions</th> : null}
+                {rowActions ? (
+                  <th scope="col" style={{ ...STICKY_END, zIndex: 2 }}>
+                    Actions
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
@@ -206,7 +219,11 @@ export function ReportTable(props: Props) {
                     {columns.map((c) => (
                       <Cell key={c.name} row={row} column={c} />
                     ))}
-                    {rowActions ? <td className="text-nowrap">{rowActions(row)}</td> : null}
+                    {rowActions ? (
+                      <td className="text-nowrap" style={{ ...STICKY_END, position: 'sticky', zIndex: 1 }}>
+                        {rowActions(row)}
+                      </td>
+                    ) : null}
                   </tr>
                 ))
               )}
