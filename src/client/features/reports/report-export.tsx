@@ -3,7 +3,12 @@
 import { useState } from 'react';
 import { Alert, Button, ButtonGroup, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { EXPORT_FORMATS, type ExportFormat, type ReportHistoryItem } from '../../../shared/reports';
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type ReportHistoryItem,
+  reportDef,
+} from '../../../shared/reports';
 import { pathFor } from '../../../shared/routes';
 import { apiPost } from '../../api/http';
 import { reportMessages } from './report-filters';
@@ -55,7 +60,7 @@ export function ReportExport({ reportKey, query }: { reportKey: string; query: R
       </ButtonGroup>
       {state.step === 'failed' ? (
         <Alert variant="danger" className="small py-1 px-2 mb-0">
-          {reportMessages(state.error).map((m) => (
+          {reportMessages(state.error, reportDef(reportKey)).map((m) => (
             <div key={m}>{m}</div>
           ))}
         </Alert>

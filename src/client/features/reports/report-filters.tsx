@@ -1,9 +1,16 @@
 // The filter bar of a report, from its definition (never its name): organizations (several, as tags) or else the
-// SPEC §4 client filter, the device or user filter by the report's subject, and period, days, within, by where the
+// SPEC §4 client filter (none for reports of staff time), the device or user filter by the report's subject, and
+// period (whole weeks where the report counts weeks), days, within, by, billed, review and one staff member where the
 // report takes them. Every change lands in the address; the page starts again at its first row.
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { AGE_GROUPINGS, type ReportDef, WARRANTY_WINDOWS } from '../../../shared/reports';
+import {
+  AGE_GROUPINGS,
+  BILLED_FILTERS,
+  REVIEW_WINDOWS,
+  type ReportDef,
+  WARRANTY_WINDOWS,
+} from '../../../shared/reports';
 import type { Option } from '../../../shared/schemas/common';
 import { EQUIPMENT_FILTERS } from '../../../shared/schemas/equipment';
 import { ACTIVE_FILTERS, type CodeList } from '../../../shared/schemas/fields';
@@ -14,6 +21,7 @@ import { TEXT_SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/use-debounced';
 import { DateFilter } from '../records/date-filter';
 import { type FilterDef, filterMessages } from '../records/record-list';
 import { parseIds, REPORT_DEFAULTS } from './report-query';
+import { StaffFilter } from './report-staff-filter';
 
 export type ReportParams = {
   params: URLSearchParams;
@@ -31,16 +39,28 @@ export const FILTER_LABELS: Record<string, string> = {
   days: 'No Check-In For (Days)',
   within: 'Warranty',
   by: 'Group',
+  billed: 'Cases',
+  review: 'Review',
+  staff: 'Staff',
 };
 
-const FILTER_DEFS: FilterDef[] = Object.entries(FILTER_LABELS).map(([name, label]) => ({
-  name,
-  label,
-  kind: 'text',
-}));
+/** A report counted in whole weeks names its period so. */
+const WEEK_LABELS: Record<string, string> = { from: 'From (Week)', to: 'To (Week)' };
+
+/** The label of one filter of this report. */
+export function filterLabel(def: ReportDef | undefined, name: string): string {
+  return (def?.weeks ? WEEK_LABELS[name] : undefined) ?? FILTER_LABELS[name] ?? name;
+}
 
 /** A refused report names the filter at fault, in the app's one list-error style. */
-export const reportMessages = (error: Error): string[] => filterMessages(error, FILTER_DEFS);
+export function reportMessages(error: Error, def?: ReportDef): string[] {
+  const filters: FilterDef[] = Object.keys(FILTER_LABELS).map((name) => ({
+    name,
+    label: filterLabel(def, name),
+    kind: 'text',
+  }));
+  return filterMessages(error, filters);
+}
 
 const labelKey = (id: number) => ['report-organization-label', id] as const;
 
@@ -75,7 +95,7 @@ function CodeFilter(props: {
   const current = state.params.get(name) || fallback;
   return (
     <Select
-      label={FILTER_LABELS[name] ?? name}
+      label={filterLabel(undefined, name)}
       name={name}
       options={list.filter((c) => c.value !== emptyValue).map((c) => ({ value: c.value, label: c.label }))}
       placeholder={list.find((c) => c.value === emptyValue)?.label ?? ''}
@@ -123,7 +143,8 @@ export function ReportFilters(props: {
 }) {
   const { def, state } = props;
   const queryClient = useQueryClient();
-  const ids = parseIds(state.params.get('organization'));
+  const byOrganization = def.subject !== 'staff';
+  const ids = byOrganization ? parseIds(state.params.get('organization')) : [];
   const organizations = useOrganizationOptions(ids, props.namesReady, props.known);
   const cell = 'col-sm-6 col-md-4 col-xl-2';
   return (
@@ -132,30 +153,39 @@ export function ReportFilters(props: {
       onSubmit={(e) => e.preventDefault()}
       aria-label={`${def.title} filters`}
     >
-      <div className="col-md-8 col-xl-4">
-        <Typeahead
-          mode="multiple"
-          label={FILTER_LABELS.organization!}
-          name="organization"
-          url="/api/suggest/clients/"
-          placeholder="All matching the client filter"
-          value={organizations}
-          onChange={(picked) => {
-            for (const o of picked) queryClient.setQueryData(labelKey(Number(o.value)), o.label);
-            state.set({ organization: picked.map((o) => o.value).join(',') || null });
-          }}
-          className="mb-0"
-        />
-      </div>
-      <div className={cell}>
-        <CodeFilter
-          name="clients"
-          list={CLIENT_FILTERS}
-          state={state}
-          disabled={ids.length > 0}
-          hint={ids.length > 0 ? 'The chosen organizations' : undefined}
-        />
-      </div>
+      {byOrganization ? (
+        <>
+          <div className="col-md-8 col-xl-4">
+            <Typeahead
+              mode="multiple"
+              label={FILTER_LABELS.organization!}
+              name="organization"
+              url="/api/suggest/clients/"
+              placeholder="All matching the client filter"
+              value={organizations}
+              onChange={(picked) => {
+                for (const o of picked) queryClient.setQueryData(labelKey(Number(o.value)), o.label);
+                state.set({ organization: picked.map((o) => o.value).join(',') || null });
+              }}
+              className="mb-0"
+            />
+          </div>
+          <div className={cell}>
+            <CodeFilter
+              name="clients"
+              list={CLIENT_FILTERS}
+              state={state}
+              disabled={ids.length > 0}
+              hint={ids.length > 0 ? 'The chosen organizations' : undefined}
+            />
+          </div>
+        </>
+      ) : null}
+      {def.staff ? (
+        <div className="col-sm-6 col-md-4 col-xl-3">
+          <StaffFilter state={state} label={filterLabel(def, 'staff')} />
+        </div>
+      ) : null}
       {def.subject === 'equipment' ? (
         <div className={cell}>
           <CodeFilter name="equipment" list={EQUIPMENT_FILTERS} state={state} />
@@ -170,7 +200,7 @@ export function ReportFilters(props: {
         ? (['from', 'to'] as const).map((name) => (
             <div key={name} className="col-6 col-md-3 col-xl-2">
               <DateFilter
-                label={FILTER_LABELS[name]!}
+                label={filterLabel(def, name)}
                 name={name}
                 value={state.params.get(name) ?? ''}
                 onChange={(v) => state.set({ [name]: v })}
@@ -191,6 +221,16 @@ export function ReportFilters(props: {
       {def.groupBy ? (
         <div className={cell}>
           <CodeFilter name="by" list={AGE_GROUPINGS} state={state} />
+        </div>
+      ) : null}
+      {def.billed ? (
+        <div className={cell}>
+          <CodeFilter name="billed" list={BILLED_FILTERS} state={state} />
+        </div>
+      ) : null}
+      {def.review ? (
+        <div className="col-sm-6 col-md-4 col-xl-3">
+          <CodeFilter name="review" list={REVIEW_WINDOWS} state={state} />
         </div>
       ) : null}
     </form>

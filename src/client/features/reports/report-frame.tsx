@@ -1,10 +1,11 @@
 // The one frame of every client report, driven by its ReportDef (src/shared/reports.ts) and never by its name:
-// filters in the address, the summary, the rows (sorted, paged) and the exports.
+// filters in the address, the summary, the rows (sorted, paged) and the exports. A screen may add what it does with
+// the rows: content above them (its messages, its settings) and actions on each row.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { Alert } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
-import type { ReportDef, ReportResponse } from '../../../shared/reports';
+import type { ReportDef, ReportResponse, ReportRow } from '../../../shared/reports';
 import { ROUTES } from '../../../shared/routes';
 import { PAGE_SIZE } from '../../../shared/schemas/constants';
 import { apiGet } from '../../api/http';
@@ -39,11 +40,23 @@ function useReportParams(): ReportParams & { page: (start: number) => void } {
   return useMemo(() => ({ params, set, page }), [params, set, page]);
 }
 
-export function ReportFrame({ def }: { def: ReportDef }) {
+/** The query key of a report's answers: `['report', key]` names every page and filter of it. */
+export const reportQueryKey = (key: string, query?: unknown) =>
+  query === undefined ? (['report', key] as const) : (['report', key, query] as const);
+
+type Props = {
+  def: ReportDef;
+  /** Shown between the summary and the rows (a screen's messages and settings). */
+  aboveRows?: ReactNode;
+  /** What can be done with one row: the last column of the table, the foot of a card. */
+  rowActions?: (row: ReportRow) => ReactNode;
+};
+
+export function ReportFrame({ def, aboveRows, rowActions }: Props) {
   const state = useReportParams();
   const query = reportApiQuery(def, state.params);
   const report = useQuery({
-    queryKey: ['report', def.key, query],
+    queryKey: reportQueryKey(def.key, query),
     queryFn: ({ signal }) =>
       apiGet<ReportResponse>(`/api/report/${encodeURIComponent(def.key)}`, { signal, query }),
     placeholderData: keepPreviousData,
@@ -66,13 +79,14 @@ export function ReportFrame({ def }: { def: ReportDef }) {
       />
       {report.isError ? (
         <Alert variant="danger">
-          {reportMessages(report.error).map((m) => (
+          {reportMessages(report.error, def).map((m) => (
             <div key={m}>{m}</div>
           ))}
         </Alert>
       ) : (
         <>
           {data ? <ReportSummary report={data} /> : null}
+          {aboveRows}
           <ReportTable
             report={data}
             loading={report.isPending}
@@ -81,6 +95,7 @@ export function ReportFrame({ def }: { def: ReportDef }) {
             pageSize={PAGE_SIZE}
             onSort={(sort) => state.set({ sort: sort.field, dir: sort.dir })}
             onPage={state.page}
+            rowActions={rowActions}
           />
         </>
       )}

@@ -1,5 +1,6 @@
 // A report's filters in the address (`/report/warranty?organization=3,5&within=60&sort=warrantyEnd&start=25`) and
 // the query sent for them: only the parameters the report takes, organizations replacing the client filter.
+// Reports of staff members' time (subject 'staff') take no organization or client filter.
 import type { ReportDef } from '../../../shared/reports';
 import { PAGE_SIZE } from '../../../shared/schemas/constants';
 import type { Query } from '../../api/http';
@@ -12,17 +13,22 @@ export const REPORT_DEFAULTS: Record<string, string> = {
   days: '30',
   within: '90',
   by: 'age',
+  billed: 'unbilled',
+  review: '90',
 };
 
 /** The address parameters a report takes, besides `start` (its page). */
 export function reportParamNames(def: ReportDef): string[] {
-  const names = ['organization', 'clients'];
+  const names = def.subject === 'staff' ? [] : ['organization', 'clients'];
   if (def.subject === 'equipment') names.push('equipment');
   if (def.subject === 'people') names.push('users');
   if (def.period) names.push('from', 'to');
   if (def.days) names.push('days');
   if (def.within) names.push('within');
   if (def.groupBy) names.push('by');
+  if (def.billed) names.push('billed');
+  if (def.review) names.push('review');
+  if (def.staff) names.push('staff');
   names.push('sort', 'dir');
   return names;
 }

@@ -19,7 +19,12 @@ export function FigureCard({ figure }: { figure: ReportFigure }) {
     >
       <div className="card-body py-2 px-3">
         <div className="small text-body-secondary">{figure.label}</div>
-        <div className={`fs-4 fw-semibold ${tone?.text ?? ''}`.trim()}>{figure.value}</div>
+        {/* A long amount ("$509,285.98") is set smaller rather than broken across lines. */}
+        <div
+          className={`${figure.value.length > 9 ? 'fs-5' : 'fs-4'} fw-semibold ${tone?.text ?? ''}`.trim()}
+        >
+          {figure.value}
+        </div>
       </div>
     </div>
   );
@@ -32,7 +37,9 @@ export function ReportSummary({ report }: { report: ReportResponse }) {
       <p className="small text-body-secondary mb-2" data-testid="report-scope">
         {report.organization ? <strong className="text-body">{report.organization.label} · </strong> : null}
         {report.filtersText}
-        {report.period ? ` · Period ${report.period.from} – ${report.period.to}` : null}
+        {report.period && !report.filtersText.includes(report.period.from)
+          ? ` · Period ${report.period.from} – ${report.period.to}`
+          : null}
       </p>
       <div className="row g-3">
         {figures.length > 0 ? (

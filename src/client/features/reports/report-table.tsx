@@ -1,13 +1,17 @@
 // The rows of a report: a table whose sortable headers toggle the order (kept in the address), cards on phones,
-// "No Results", and pages of rows with "Rows 26–50 of 1,234".
+// "No Results", and pages of rows with "Rows 26–50 of 1,234". Hidden columns (ids for row actions) never show; a
+// value below its column's expected one is highlighted; multi-line text keeps its lines; row actions come last.
+import type { ReactNode } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
-import { formatDecimal } from '../../../shared/format/number';
+import { formatDecimal, toNumber } from '../../../shared/format/number';
 import type { ReportColumn, ReportResponse, ReportRow } from '../../../shared/reports';
 import { useMediaQuery } from '../../shell/use-media-query';
 import { ListTable, Select } from '../../ui';
 import { formatCell, NUMERIC_KINDS } from './report-format';
 
 const MEDIUM_UP = '(min-width: 768px)';
+/** The actions stay in view at the end of a table wider than the screen. */
+const STICKY_END = { right: 0, borderLeft: '1px solid var(--bs-border-color)' } as const;
 
 export type SortState = { field: string; dir: 'asc' | 'desc' };
 
@@ -25,12 +29,56 @@ export function rowsText(start: number, shown: number, total: number): string {
 
 const cellClass = (c: ReportColumn) => (NUMERIC_KINDS.includes(c.kind) ? 'text-end text-nowrap' : undefined);
 
+/** A number below what its column expects (a short workday, a short week). */
+export function belowExpected(row: ReportRow, column: ReportColumn): boolean {
+  if (column.expected === undefined || !NUMERIC_KINDS.includes(column.kind)) return false;
+  const value = toNumber(row[column.name] ?? null);
+  return value !== null && value < column.expected;
+}
+
+/** One value as shown: formatted, its lines kept, and the highlight said in words to screen readers too. */
+function cellView(row: ReportRow, column: ReportColumn) {
+  const value = row[column.name] ?? null;
+  const below = belowExpected(row, column);
+  const classes = [
+    typeof value === 'string' && value.includes('\n') ? 'sd-pre-line' : '',
+    below ? 'sd-below-expected' : '',
+  ].filter(Boolean);
+  return {
+    text: formatCell(value, column.kind),
+    below,
+    className: classes.join(' '),
+    title: below ? `Below the expected ${formatCell(column.expected ?? null, column.kind)}` : undefined,
+    hint: below ? <span className="visually-hidden"> (below expected)</span> : null,
+  };
+}
+
+function Cell({ row, column }: { row: ReportRow; column: ReportColumn }) {
+  const view = cellView(row, column);
+  const classes = [cellClass(column), view.className, view.below ? 'table-warning fw-semibold' : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <td className={classes || undefined} title={view.title}>
+      {view.text}
+      {view.hint}
+    </td>
+  );
+}
+
 function SortHeader(props: { column: ReportColumn; sort: SortState; onSort: (s: SortState) => void }) {
   const { column, sort } = props;
   const active = sort.field === column.name;
   const ariaSort = active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined;
+  const numeric = NUMERIC_KINDS.includes(column.kind);
   return (
-    <th scope="col" aria-sort={ariaSort} className={cellClass(column)}>
+    // Numeric titles may wrap ("Billable / Hours"): a wide report then still fits the screen.
+    <th
+      scope="col"
+      aria-sort={ariaSort}
+      className={numeric ? 'text-end' : undefined}
+      style={numeric ? { whiteSpace: 'normal' } : undefined}
+    >
       {column.sortable ? (
         <button
           type="button"
@@ -74,20 +122,39 @@ function SortSelect(props: { columns: ReportColumn[]; sort: SortState; onSort: (
   );
 }
 
-function RowCard({ row, columns }: { row: ReportRow; columns: ReportColumn[] }) {
-  const [first, ...rest] = columns;
+function CardValue({ row, column }: { row: ReportRow; column: ReportColumn }) {
+  const view = cellView(row, column);
+  const classes = [
+    'mb-1',
+    view.className,
+    view.below ? 'text-warning-emphasis bg-warning-subtle fw-semibold px-1 rounded align-self-start' : '',
+  ];
+  return (
+    <dd className={classes.filter(Boolean).join(' ')} title={view.title}>
+      {view.text || '—'}
+      {view.hint}
+    </dd>
+  );
+}
+
+function RowCard(props: { row: ReportRow; columns: ReportColumn[]; actions: ReactNode }) {
+  const { row } = props;
+  const [first, ...rest] = props.columns;
+  // A long text (several lines) takes the card's whole width.
+  const wide = (c: ReportColumn) => String(row[c.name] ?? '').includes('\n');
   return (
     <div className="card sd-card mb-2">
       <div className="card-body py-2 px-3">
         {first ? <div className="fw-semibold">{formatCell(row[first.name] ?? null, first.kind)}</div> : null}
         <dl className="row small mb-0">
           {rest.map((c) => (
-            <div key={c.name} className="col-6 d-flex flex-column">
+            <div key={c.name} className={`${wide(c) ? 'col-12' : 'col-6'} d-flex flex-column`}>
               <dt className="fw-normal text-body-secondary">{c.title}</dt>
-              <dd className="mb-1">{formatCell(row[c.name] ?? null, c.kind) || '—'}</dd>
+              <CardValue row={row} column={c} />
             </div>
           ))}
         </dl>
+        {props.actions ? <div className="d-flex flex-wrap gap-2 mt-1">{props.actions}</div> : null}
       </div>
     </div>
   );
@@ -101,14 +168,18 @@ type Props = {
   pageSize: number;
   onSort: (sort: SortState) => void;
   onPage: (start: number) => void;
+  /** Actions on one row: a last "Actions" column, the foot of each card. */
+  rowActions?: (row: ReportRow) => ReactNode;
 };
 
-export function ReportTable({ report, loading, updating, start, pageSize, onSort, onPage }: Props) {
+export function ReportTable(props: Props) {
+  const { report, loading, updating, start, pageSize, onSort, onPage, rowActions } = props;
   const mediumUp = useMediaQuery(MEDIUM_UP);
   if (loading || !report) {
     return <Spinner animation="border" size="sm" role="status" aria-label="Loading" />;
   }
-  const { columns, rows, total, sort } = report;
+  const { rows, total, sort } = report;
+  const columns = report.columns.filter((c) => !c.hidden);
   const overlay = updating ? (
     <div className="sd-updating" data-testid="updating">
       <Spinner animation="border" size="sm" role="status" aria-label="Updating" />
@@ -126,12 +197,17 @@ export function ReportTable({ report, loading, updating, start, pageSize, onSort
                 {columns.map((c) => (
                   <SortHeader key={c.name} column={c} sort={sort} onSort={onSort} />
                 ))}
+                {rowActions ? (
+                  <th scope="col" style={{ ...STICKY_END, zIndex: 2 }}>
+                    Actions
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
               {empty ? (
                 <tr>
-                  <td colSpan={columns.length || 1} className="text-body-secondary">
+                  <td colSpan={columns.length + (rowActions ? 1 : 0) || 1} className="text-body-secondary">
                     No Results
                   </td>
                 </tr>
@@ -141,10 +217,13 @@ export function ReportTable({ report, loading, updating, start, pageSize, onSort
                   // biome-ignore lint/suspicious/noArrayIndexKey: see above
                   <tr key={i}>
                     {columns.map((c) => (
-                      <td key={c.name} className={cellClass(c)}>
-                        {formatCell(row[c.name] ?? null, c.kind)}
-                      </td>
+                      <Cell key={c.name} row={row} column={c} />
                     ))}
+                    {rowActions ? (
+                      <td className="text-nowrap" style={{ ...STICKY_END, position: 'sticky', zIndex: 1 }}>
+                        {rowActions(row)}
+                      </td>
+                    ) : null}
                   </tr>
                 ))
               )}
@@ -160,7 +239,7 @@ export function ReportTable({ report, loading, updating, start, pageSize, onSort
           ) : (
             rows.map((row, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity beyond their place
-              <RowCard key={i} row={row} columns={columns} />
+              <RowCard key={i} row={row} columns={columns} actions={rowActions?.(row)} />
             ))
           )}
         </div>

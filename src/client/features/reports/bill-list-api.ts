@@ -1,0 +1,31 @@
+// The calls of the bill list screen (src/shared/billing.ts): mark a case billed or undo it, and the billing settings
+// (the default hourly rate the amounts are priced at).
+import type { BillingSettings, CaseBilling } from '../../../shared/billing';
+import { apiGet, apiPost, isApiError } from '../../api/http';
+
+const caseUrl = (caseId: number, action: 'bill' | 'unbill') =>
+  `/api/report/bill-list/${encodeURIComponent(String(caseId))}/${action}`;
+
+/** Marks a case billed; `minutes` is the total the list showed, so time changed since then is refused. */
+export const billCase = (caseId: number, minutes: number) =>
+  apiPost<{ billing: CaseBilling }>(caseUrl(caseId, 'bill'), { minutes }).then((r) => r.billing);
+
+export const unbillCase = (caseId: number) =>
+  apiPost<{ billing: CaseBilling }>(caseUrl(caseId, 'unbill')).then((r) => r.billing);
+
+const SETTINGS_URL = '/api/report/billing-settings';
+export const BILLING_SETTINGS_KEY = ['billing-settings'] as const;
+export type BillingSettingsLoad = { billingSettings: BillingSettings; can: { save: boolean } };
+
+export const loadBillingSettings = (signal?: AbortSignal) =>
+  apiGet<BillingSettingsLoad>(SETTINGS_URL, { signal });
+
+export const saveBillingSettings = (form: { version: number; defaultHourlyRate: string }) =>
+  apiPost<{ billingSettings: BillingSettings }>(SETTINGS_URL, form).then((r) => r.billingSettings);
+
+/** What a refused call says: its form and field messages, else its message. */
+export function failureMessages(error: unknown): string[] {
+  if (!isApiError(error)) return [error instanceof Error ? error.message : String(error)];
+  const listed = [...error.errors, ...Object.values(error.fields).flat()];
+  return [...new Set(listed.length > 0 ? listed : [error.message])];
+}
