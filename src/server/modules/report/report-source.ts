@@ -168,16 +168,19 @@ function summaryStatement(p: Prepared) {
   return { text: src?.with ? `WITH ${src.with} ${summary.sql}` : summary.sql, values: f.params, summary };
 }
 
-const loadNotices = (db: Queryable) =>
-  db.query<{ title: string; body: string }>(
-    'SELECT title, body FROM notices WHERE active AND on_reports ORDER BY id',
-  );
+/** Notices printed on reports are for clients: an internal report (the firm's own) carries none. */
+const loadNotices = async (db: Queryable, p: Prepared) =>
+  p.ctx.def.group === 'internal'
+    ? { rows: [] }
+    : db.query<{ title: string; body: string }>(
+        'SELECT title, body FROM notices WHERE active AND on_reports ORDER BY id',
+      );
 
 async function loadHead(db: Queryable, p: Prepared): Promise<Omit<ReportResponse, 'rows'>> {
   const statement = summaryStatement(p);
   const [figures, notices] = await Promise.all([
     db.query<Record<string, unknown>>(statement.text, statement.values),
-    loadNotices(db),
+    loadNotices(db, p),
   ]);
   return presentHead(p, statement.summary.present(figures.rows), notices.rows);
 }
@@ -266,7 +269,7 @@ async function loadCombined(db: Queryable, p: Prepared): Promise<ReportResponse>
               (SELECT json_agg(s) FROM (${summary.sql}) s) AS summary`,
       f.params,
     ),
-    loadNotices(db),
+    loadNotices(db, p),
   ]);
   const { rows, summary: figures } = result.rows[0]!;
   const head = presentHead(p, summary.present(figures ?? []), notices.rows);
