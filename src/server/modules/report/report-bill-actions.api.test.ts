@@ -132,7 +132,10 @@ afterAll(async () => {
 
 describe('bill list', () => {
   it('lists last month by default: cases with finished time, hours by task and multiplier, not yet billed', async () => {
+    // Notices printed on reports are for clients, never on the firm's own.
+    await api.db.pool.query(`INSERT INTO notices (title, body) VALUES ('Report Disclaimer', 'For clients.')`);
     const report = await get(`/api/report/bill-list?organization=${org}`);
+    expect(report.notices).toEqual([]);
     expect(report.period).toEqual({ from: display(lastMonth.from), to: display(lastMonth.to) });
     expect(report.filtersText).toBe(
       `Organization: Harbor Dental · Period: ${display(lastMonth.from)} – ${display(lastMonth.to)} · Cases: Not billed`,
