@@ -609,19 +609,19 @@ describe('weekly summary', () => {
     ]);
   });
 
-  it('this week (the default): the workdays after today, and the total until Friday, are not due yet', async () => {
+  it('this week (the default): today and the workdays after it, and the total until Saturday, are not due yet', async () => {
     const r = await run('weekly-summary', `staff=${ids.ann}`);
     const monday = mondayOf(today);
     expect(r.period).toEqual({ from: displayOf(monday), to: displayOf(addDays(monday, 6)) });
     const weekday = Math.round((Date.parse(today) - Date.parse(monday)) / 86_400_000);
     const expected = Object.fromEntries(r.columns.map((c) => [c.name, c.expected ?? null]));
     expect([expected.mon, expected.tue, expected.wed, expected.thu, expected.fri]).toEqual(
-      [0, 1, 2, 3, 4].map((d) => (d <= weekday ? 480 : null)),
+      [0, 1, 2, 3, 4].map((d) => (d < weekday ? 480 : null)),
     );
-    expect(expected.total).toBe(weekday >= 4 ? 2400 : null);
-    // Short days count the workdays so far only.
+    expect(expected.total).toBe(weekday >= 5 ? 2400 : null);
+    // Short days count the workdays before today only.
     expect(r.rows).toEqual([
-      expect.objectContaining({ staff: 'Ann Archer', total: 0, shortDays: Math.min(5, weekday + 1) }),
+      expect.objectContaining({ staff: 'Ann Archer', total: 0, shortDays: Math.min(5, weekday) }),
     ]);
   });
 

@@ -32,21 +32,22 @@ const CHART_STAFF = 10;
 
 /**
  * Which columns hold time that is due, so a value below the expected one is worth highlighting: for each workday
- * column (Monday to Friday) and the week's total. Every day of the period up to `today` is due; a period reaching
- * past it leaves out the workdays after today's (and so the week's total, while one of its workdays is to come);
+ * column (Monday to Friday) and the week's total. Every day of the period before `today` is due (today is not over);
+ * a period reaching past it leaves out today and the workdays after it (and so the week's total, while one of its workdays is to come);
  * weeks wholly after this one hold no due day at all.
  */
 export function dueColumns(
   period: { from: string; to: string },
   today: string,
 ): { days: boolean[]; total: boolean } {
-  if (period.to <= today) return { days: Array(WORKDAYS).fill(true), total: true };
+  if (period.to < today) return { days: Array(WORKDAYS).fill(true), total: true };
   // Today's place in its week (0 Monday … 6 Sunday); the period's weeks start on Mondays.
   const weekday = ((daysBetween(period.from, today) % 7) + 7) % 7;
   const thisWeekEnds = addDays(today, 6 - weekday);
   if (period.from > today || period.to > thisWeekEnds)
     return { days: Array(WORKDAYS).fill(false), total: false };
-  return { days: Array.from({ length: WORKDAYS }, (_, d) => d <= weekday), total: weekday >= WORKDAYS - 1 };
+  // Today is not over: its time is due tomorrow.
+  return { days: Array.from({ length: WORKDAYS }, (_, d) => d < weekday), total: weekday >= WORKDAYS };
 }
 
 /** The period's Mondays (yyyy-MM-dd). */
@@ -90,7 +91,7 @@ function withList(ctx: ReportContext, f: ListFilter): string {
       SELECT d.user_id, d.work_date - d.dow AS week, ${WEEKDAYS.map((day, i) => `${weekday(i)} AS ${day.name}`).join(', ')},
              sum(d.support + d.project)::int AS case_minutes, sum(d.bucket)::int AS bucket_minutes,
              sum(d.support)::int AS support, sum(d.project)::int AS project, sum(d.total)::int AS total,
-             count(*) FILTER (WHERE d.dow < ${WORKDAYS} AND d.work_date <= ${today}
+             count(*) FILTER (WHERE d.dow < ${WORKDAYS} AND d.work_date < ${today}
                                 AND d.total >= ${EXPECTED_DAY_MINUTES})::int AS full_days
         FROM d GROUP BY d.user_id, d.work_date - d.dow)`;
 }
@@ -107,9 +108,9 @@ function source(ctx: ReportContext, f: ListFilter) {
   };
 }
 
-/** Workdays of week `wk` up to today whose time is below the expected day (no time at all included). */
+/** Workdays of week `wk` before today (today is not over) whose time is below the expected day (none at all too). */
 const shortDaysSql = (today: string) =>
-  `(LEAST(${WORKDAYS}, GREATEST(0, ${dateLiteral(today)} - wk.week + 1)) - COALESCE(w.full_days, 0))`;
+  `(LEAST(${WORKDAYS}, GREATEST(0, ${dateLiteral(today)} - wk.week)) - COALESCE(w.full_days, 0))`;
 
 const NAME: SortKey[] = [
   { sql: 'u.last_name', type: 'text' },
