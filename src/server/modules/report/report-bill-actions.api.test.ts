@@ -292,6 +292,15 @@ describe('bill list', () => {
     const header = file.body.replace(/^\uFEFF/, '').split(/\r?\n/)[0];
     expect(header).toContain('Hours by Task and Multiplier');
     expect(header).not.toContain('Case Id');
+    // The lines of a case's hours print in the PDF and the workbook too.
+    for (const format of ['pdf', 'xlsx']) {
+      const made = await admin.post('/api/report/bill-list/export', {
+        format,
+        query: { organization: String(org) },
+      });
+      expect(made.statusCode, made.body).toBe(200);
+      expect(made.json().history).toMatchObject({ format: format.toUpperCase(), rowCount: 2 });
+    }
   });
 });
 
