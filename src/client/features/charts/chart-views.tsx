@@ -44,7 +44,6 @@ export function hoursText(minutes: number): string {
 }
 /** An hours value of the chart (axis tick, tooltip) as h:mm. */
 const hm = (value: unknown) => hoursText(Number(value) * 60);
-const tooltipHm = (value: unknown) => hm(value);
 const GRID = <CartesianGrid strokeDasharray="3 3" vertical={false} />;
 const MARGIN = { top: 4, right: 8, bottom: 0, left: 0 };
 const WEEK_AXIS = <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={8} />;
@@ -76,7 +75,7 @@ export function HoursPerWeek({ weeks }: { weeks: Week[] }) {
             {GRID}
             {WEEK_AXIS}
             {HOURS_AXIS}
-            <Tooltip formatter={tooltipHm} />
+            <Tooltip formatter={hm} />
             {LEGEND}
             <Bar dataKey="support" name="Support" stackId="h" fill={COLORS.support} />
             <Bar dataKey="project" name="Project" stackId="h" fill={COLORS.project} />
@@ -118,7 +117,7 @@ export function BillablePerWeek({ weeks }: { weeks: Week[] }) {
             {GRID}
             {WEEK_AXIS}
             {HOURS_AXIS}
-            <Tooltip formatter={tooltipHm} />
+            <Tooltip formatter={hm} />
             {LEGEND}
             <Bar dataKey="billable" name="Billable" stackId="b" fill={COLORS.billable} />
             <Bar dataKey="nonBillable" name="Non-billable" stackId="b" fill={COLORS.nonBillable} />
@@ -167,7 +166,7 @@ export function TopOrganizations({ organizations }: { organizations: ChartsRespo
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" tickFormatter={hm} allowDecimals={false} tick={{ fontSize: 12 }} />
             <YAxis type="category" dataKey="name" width={150} tick={<NameTick />} interval={0} />
-            <Tooltip formatter={tooltipHm} />
+            <Tooltip formatter={hm} />
             <Bar dataKey="hours" name="Hours" fill={COLORS.organizations} />
           </BarChart>
         </ResponsiveContainer>
@@ -194,7 +193,7 @@ export function WipTrend({ trend }: { trend: ChartsResponse['wipTrend'] }) {
             {GRID}
             {WEEK_AXIS}
             {HOURS_AXIS}
-            <Tooltip formatter={tooltipHm} />
+            <Tooltip formatter={hm} />
             <Line dataKey="hours" name="Unbilled" stroke={COLORS.wip} strokeWidth={2} dot={{ r: 3 }} />
           </LineChart>
         </ResponsiveContainer>

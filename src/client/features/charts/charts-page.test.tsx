@@ -111,6 +111,10 @@ describe('the charts', () => {
     for (const name of ['Hours per week', 'Billable vs non-billable', 'Top organizations by hours']) {
       const drawing = screen.getByRole('region', { name }).querySelector('svg.recharts-surface');
       expect(drawing?.closest('[aria-hidden="true"]')).not.toBeNull();
+      // …and out of the tab order: the keyboard goes to "Show data".
+      expect(
+        drawing?.closest('[aria-hidden="true"]')?.querySelector('[tabindex]:not([tabindex^="-"])'),
+      ).toBeNull();
     }
     expect(
       screen.getByRole('region', { name: 'Work in progress' }).querySelector('.recharts-line'),
