@@ -697,6 +697,7 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     () => import('./features/opportunities/activity-page'),
     'OpportunityActivityPage',
   ),
+  charts: lazyScreen('charts', () => import('./features/charts/charts-page'), 'ChartsPage'),
   ...REPORT_SCREENS,
   ...(uiKitLoader ? { ui_kit: lazyScreen('ui_kit', uiKitLoader, 'UiKitPage') } : {}),
 };

@@ -18,6 +18,7 @@ import { loginRoutes } from './modules/auth/login.routes.js';
 import { bucketCategoryRoutes } from './modules/bucket-category/bucket-category.routes.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { caseRoutes } from './modules/case/case.routes.js';
+import { chartsRoutes } from './modules/charts/charts.routes.js';
 import { departmentRoutes } from './modules/department/department.routes.js';
 import { deviceCategoryRoutes } from './modules/device-category/device-category.routes.js';
 import { deviceStatusRoutes } from './modules/device-status/device-status.routes.js';
@@ -201,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   reportHistoryRoutes(app, database, config.timeZone);
   reportRoutes(app, database, config.timeZone);
   billingRoutes(app, database, config.timeZone);
+  chartsRoutes(app, database, config.timeZone);
   const reports = { openReport: deps.openReport ?? openReport };
   reportExportRoutes(app, database, config.timeZone, reports);
   securityPackRoutes(app, database, config.timeZone, reports);

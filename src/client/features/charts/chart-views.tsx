@@ -1,0 +1,258 @@
+// The five charts of Manage → Charts, drawn with recharts (this module is only in the charts page's chunk). Time is
+// plotted in hours and always written h:mm (axes, tooltips, tables); devices are counts.
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Cell,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import type { ChartsResponse } from '../../../shared/charts';
+import { minutesToHmm } from '../../../shared/format/duration';
+import { formatDecimal } from '../../../shared/format/number';
+import { ChartCard } from './chart-card';
+import { axisDay, displayDay } from './chart-period';
+
+export const NO_TIME = 'No time logged in this period.';
+export const NO_WORK_IN_PROGRESS = 'No work in progress in this period.';
+export const NO_DEVICES = 'No active devices.';
+
+const COLORS = {
+  support: '#0d6efd',
+  project: '#198754',
+  billable: '#6f42c1',
+  nonBillable: '#6c757d',
+  organizations: '#0d6efd',
+  wip: '#fd7e14',
+  devices: '#0dcaf0',
+  aging: '#ffc107',
+  old: '#dc3545',
+  unknown: '#adb5bd',
+};
+
+const hours = (minutes: number) => minutes / 60;
+/** Minutes as h:mm, the hours grouped by thousands ("1,250:30"): work in progress runs to thousands of hours. */
+export function hoursText(minutes: number): string {
+  const [h, mm] = minutesToHmm(minutes).split(':');
+  return `${formatDecimal(Number(h))}:${mm}`;
+}
+/** An hours value of the chart (axis tick, tooltip) as h:mm. */
+const hm = (value: unknown) => hoursText(Number(value) * 60);
+const GRID = <CartesianGrid strokeDasharray="3 3" vertical={false} />;
+const MARGIN = { top: 4, right: 8, bottom: 0, left: 0 };
+const WEEK_AXIS = <XAxis dataKey="label" tick={{ fontSize: 12 }} minTickGap={8} />;
+// The axis is as wide as its longest label ("1,200:00" needs more room than "8:00").
+const HOURS_AXIS = <YAxis tickFormatter={hm} allowDecimals={false} width="auto" tick={{ fontSize: 12 }} />;
+// Series in the order drawn (support before project), not alphabetical.
+const LEGEND = <Legend itemSorter={null} />;
+
+type Week = ChartsResponse['weeks'][number];
+const weekRow = (w: Week) => ({ label: axisDay(w.week), week: w.week });
+const sunday = (monday: string) => {
+  const d = new Date(`${monday}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 6);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Case time per week: support (blue) and project (green) stacked. */
+export function HoursPerWeek({ weeks }: { weeks: Week[] }) {
+  const empty = weeks.every((w) => w.support + w.project === 0);
+  const data = weeks.map((w) => ({ ...weekRow(w), support: hours(w.support), project: hours(w.project) }));
+  return (
+    <ChartCard
+      title="Hours per week"
+      empty={empty ? NO_TIME : null}
+      height={260}
+      chart={
+        <ResponsiveContainer>
+          <BarChart data={data} margin={MARGIN} accessibilityLayer={false}>
+            {GRID}
+            {WEEK_AXIS}
+            {HOURS_AXIS}
+            <Tooltip formatter={hm} />
+            {LEGEND}
+            <Bar dataKey="support" name="Support" stackId="h" fill={COLORS.support} />
+            <Bar dataKey="project" name="Project" stackId="h" fill={COLORS.project} />
+          </BarChart>
+        </ResponsiveContainer>
+      }
+      data={{
+        columns: ['Week of', 'Support', 'Project', 'Total'],
+        rows: weeks.map((w) => ({
+          key: w.week,
+          cells: [
+            displayDay(w.week),
+            hoursText(w.support),
+            hoursText(w.project),
+            hoursText(w.support + w.project),
+          ],
+        })),
+      }}
+    />
+  );
+}
+
+/** Billable case time against no-charge case time and bucket time, per week, stacked. */
+export function BillablePerWeek({ weeks }: { weeks: Week[] }) {
+  const empty = weeks.every((w) => w.billable + w.nonBillable === 0);
+  const data = weeks.map((w) => ({
+    ...weekRow(w),
+    billable: hours(w.billable),
+    nonBillable: hours(w.nonBillable),
+  }));
+  return (
+    <ChartCard
+      title="Billable vs non-billable"
+      empty={empty ? NO_TIME : null}
+      height={260}
+      chart={
+        <ResponsiveContainer>
+          <BarChart data={data} margin={MARGIN} accessibilityLayer={false}>
+            {GRID}
+            {WEEK_AXIS}
+            {HOURS_AXIS}
+            <Tooltip formatter={hm} />
+            {LEGEND}
+            <Bar dataKey="billable" name="Billable" stackId="b" fill={COLORS.billable} />
+            <Bar dataKey="nonBillable" name="Non-billable" stackId="b" fill={COLORS.nonBillable} />
+          </BarChart>
+        </ResponsiveContainer>
+      }
+      data={{
+        columns: ['Week of', 'Billable', 'Non-billable', 'Total'],
+        rows: weeks.map((w) => ({
+          key: w.week,
+          cells: [
+            displayDay(w.week),
+            hoursText(w.billable),
+            hoursText(w.nonBillable),
+            hoursText(w.billable + w.nonBillable),
+          ],
+        })),
+      }}
+    />
+  );
+}
+
+const NAME_CHARS = 17;
+const shortName = (name: string) => (name.length > NAME_CHARS ? `${name.slice(0, NAME_CHARS - 1)}…` : name);
+
+/** An organization's name beside its bar: one line, shortened (the table under "Show data" has it whole). */
+function NameTick(props: { x?: number | string; y?: number | string; payload?: { value: string } }) {
+  return (
+    <text x={props.x} y={props.y} dy={4} textAnchor="end" fontSize={12} fill="#495057">
+      {shortName(props.payload?.value ?? '')}
+    </text>
+  );
+}
+
+/** The organizations with the most case time, as horizontal bars, most first. */
+export function TopOrganizations({ organizations }: { organizations: ChartsResponse['topOrganizations'] }) {
+  const data = organizations.map((o) => ({ name: o.name, hours: hours(o.minutes) }));
+  return (
+    <ChartCard
+      title="Top organizations by hours"
+      empty={organizations.length === 0 ? NO_TIME : null}
+      height={40 + 30 * organizations.length}
+      chart={
+        <ResponsiveContainer>
+          <BarChart data={data} layout="vertical" margin={MARGIN} accessibilityLayer={false}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" tickFormatter={hm} allowDecimals={false} tick={{ fontSize: 12 }} />
+            <YAxis type="category" dataKey="name" width={150} tick={<NameTick />} interval={0} />
+            <Tooltip formatter={hm} />
+            <Bar dataKey="hours" name="Hours" fill={COLORS.organizations} />
+          </BarChart>
+        </ResponsiveContainer>
+      }
+      data={{
+        columns: ['Organization', 'Hours'],
+        rows: organizations.map((o) => ({ key: String(o.id), cells: [o.name, hoursText(o.minutes)] })),
+      }}
+    />
+  );
+}
+
+/** Unbilled finished time at the end of each week. */
+export function WipTrend({ trend }: { trend: ChartsResponse['wipTrend'] }) {
+  const data = trend.map((w) => ({ label: axisDay(sunday(w.week)), hours: hours(w.minutes) }));
+  return (
+    <ChartCard
+      title="Work in progress"
+      empty={trend.every((w) => w.minutes === 0) ? NO_WORK_IN_PROGRESS : null}
+      height={260}
+      chart={
+        <ResponsiveContainer>
+          <LineChart data={data} margin={MARGIN} accessibilityLayer={false}>
+            {GRID}
+            {WEEK_AXIS}
+            {HOURS_AXIS}
+            <Tooltip formatter={hm} />
+            <Line dataKey="hours" name="Unbilled" stroke={COLORS.wip} strokeWidth={2} dot={{ r: 3 }} />
+          </LineChart>
+        </ResponsiveContainer>
+      }
+      data={{
+        columns: ['Week ending', 'Unbilled'],
+        rows: trend.map((w) => ({
+          key: w.week,
+          cells: [displayDay(sunday(w.week)), hoursText(w.minutes)],
+        })),
+      }}
+    />
+  );
+}
+
+/** The bands past replacement age stand out, as in the device-age report. */
+const bandColor = (label: string) =>
+  label === '5+ years'
+    ? COLORS.old
+    : label === '4–5 years'
+      ? COLORS.aging
+      : label === 'Unknown'
+        ? COLORS.unknown
+        : COLORS.devices;
+
+/** "1–2 years" → "1–2" under a bar (a phone has room for seven short labels); the heading says they are years. */
+const shortBand = (label: string) => label.replace(/ years?$/, '');
+
+/** Active devices by age band. */
+export function DeviceAge({ bands }: { bands: ChartsResponse['deviceAge'] }) {
+  return (
+    <ChartCard
+      title="Device age (years)"
+      empty={bands.every((b) => b.count === 0) ? NO_DEVICES : null}
+      height={260}
+      chart={
+        <ResponsiveContainer>
+          <BarChart data={bands} margin={MARGIN} accessibilityLayer={false}>
+            {GRID}
+            <XAxis dataKey="label" tickFormatter={shortBand} tick={{ fontSize: 12 }} interval={0} />
+            <YAxis
+              allowDecimals={false}
+              tickFormatter={(v) => formatDecimal(v)}
+              width="auto"
+              tick={{ fontSize: 12 }}
+            />
+            <Tooltip />
+            <Bar dataKey="count" name="Devices">
+              {bands.map((b) => (
+                <Cell key={b.label} fill={bandColor(b.label)} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
+      }
+      data={{
+        columns: ['Age', 'Devices'],
+        rows: bands.map((b) => ({ key: b.label, cells: [b.label, formatDecimal(b.count)] })),
+      }}
+    />
+  );
+}
