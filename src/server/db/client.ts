@@ -53,7 +53,13 @@ export async function openDatabase(options: {
   embedded?: Promise<EmbeddedDatabase>;
 }): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize });
+    // JIT compilation pays off for long analytic scans, not for this app's statements: a report that reads 200,000
+    // slips spent 1.4 s compiling and 1.5 s running (bench billing). The session never JIT-compiles.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize,
+      options: '-c jit=off',
+    });
     return wrapPool(pool, 'postgres', async () => {});
   }
   const embedded = await (options.embedded ?? startEmbeddedDatabase(options.dataDir));

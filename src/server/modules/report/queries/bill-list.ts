@@ -7,7 +7,7 @@ import { WORK_STATUSES } from '../../../../shared/schemas/case.js';
 import { codeLabel } from '../../../../shared/schemas/fields.js';
 import { type ListFilter, param } from '../../../platform/records.js';
 import { organizationScope } from '../report-filters.js';
-import { hmmSql, multiplierText, PRICED_TOTALS, pricedSlips, slipColumns } from './billing.js';
+import { hmmSql, multiplierText, PRICED_TOTALS, pricedSlips } from './billing.js';
 import {
   type ColumnSpec,
   dateLiteral,
@@ -37,11 +37,12 @@ function billRows(ctx: ReportContext, f: ListFilter): string {
                                AND ps.stop_time IS NOT NULL)`;
   const cases = `SELECT c.id FROM cases c JOIN organizations o ON o.id = c.organization_id
                   WHERE ${and([...organizationScope(ctx.query, f), ...billed, inPeriod])}`;
-  const slips = `SELECT ${slipColumns()} FROM listed_cases lc
-                   JOIN cases c ON c.id = lc.id JOIN tasks t ON t.case_id = c.id JOIN slips s ON s.task_id = t.id
-                  WHERE s.stop_time IS NOT NULL`;
+  const listed = {
+    from: 'listed_cases lc JOIN cases c ON c.id = lc.id JOIN tasks t ON t.case_id = c.id JOIN slips s ON s.task_id = t.id',
+    where: 'true',
+  };
   const tz = param(f, ctx.timeZone);
-  return `listed_cases AS (${cases}), ${pricedSlips(f, slips, ctx.defaultRate ?? '0')},
+  return `listed_cases AS (${cases}), ${pricedSlips(f, listed, [], ctx.defaultRate ?? '0')},
     lines AS (
       SELECT p.case_id, p.task_id, p.multi, sum(p.minutes)::int AS minutes FROM priced p
        GROUP BY p.case_id, p.task_id, p.multi),
@@ -51,7 +52,7 @@ function billRows(ctx: ReportContext, f: ListFilter): string {
                         E'\\n' ORDER BY t.title, t.id, l.multi) AS detail
         FROM lines l JOIN tasks t ON t.id = l.task_id GROUP BY l.case_id),
     totals AS (
-      SELECT p.case_id, max(p.work_date) AS last_work, ${PRICED_TOTALS} FROM priced p GROUP BY p.case_id),
+      SELECT p.case_id, max(p.last_date) AS last_work, ${PRICED_TOTALS} FROM priced p GROUP BY p.case_id),
     bill AS (
       SELECT c.id AS case_id, o.id AS org_id, o.name AS organization, '#' || c.id || ' ' || c.title AS case_title,
              c.status, tt.last_work, d.detail, tt.minutes, tt.no_charge, tt.covered, tt.billable, tt.rate, tt.amount,

@@ -6,7 +6,7 @@ import { minutesToHmm } from '../../../../shared/format/duration.js';
 import { formatMoney } from '../../../../shared/format/money.js';
 import { type ListFilter, param } from '../../../platform/records.js';
 import { organizationScope } from '../report-filters.js';
-import { daysBefore, PRICED_TOTALS, pricedSlips, slipColumns } from './billing.js';
+import { daysBefore, PRICED_TOTALS, pricedSlips } from './billing.js';
 import {
   type ColumnSpec,
   dateLiteral,
@@ -20,29 +20,38 @@ import { countText } from './rules.js';
 const and = (conditions: string[]) => (conditions.length ? conditions.join(' AND ') : 'true');
 const ORG_KEY: SortKey = { sql: 'w.organization', type: 'text' };
 
-/** The condition of an age band on `p.work_date`, seen on `today`. */
-function ageCondition(today: string, band: (typeof WIP_AGES)[number]): string {
-  const newest = `p.work_date >= ${daysBefore(today, band.to ?? 36500)}`;
-  return band.from === 0 ? newest : `p.work_date <= ${daysBefore(today, band.from)} AND ${newest}`;
+/** The age band (index into WIP_AGES) of slip `s`, seen on `today`. */
+function bandSql(today: string): string {
+  const cases = WIP_AGES.slice(0, -1).map(
+    (band, i) => `WHEN s.work_date >= ${daysBefore(today, band.to!)} THEN ${i}`,
+  );
+  return `CASE ${cases.join(' ')} ELSE ${WIP_AGES.length - 1} END`;
 }
 
 /** The WITH list ending in `wip`: one row per organization and staff member with unbilled finished time. */
 function wipRows(ctx: ReportContext, f: ListFilter): string {
-  const conditions = ['c.billed_at IS NULL', ...organizationScope(ctx.query, f)];
-  const staff = ctx.staff ? ` AND s.user_id = ${param(f, ctx.staff.id)}` : '';
-  const slips = `SELECT ${slipColumns()}
-                   FROM cases c JOIN organizations o ON o.id = c.organization_id
-                   JOIN tasks t ON t.case_id = c.id JOIN slips s ON s.task_id = t.id
-                  WHERE ${and(conditions)} AND s.stop_time IS NOT NULL
-                    AND s.work_date <= ${dateLiteral(ctx.today)}${staff}`;
+  const conditions = [
+    'c.billed_at IS NULL',
+    ...organizationScope(ctx.query, f),
+    `s.work_date <= ${dateLiteral(ctx.today)}`,
+  ];
+  if (ctx.staff) conditions.push(`s.user_id = ${param(f, ctx.staff.id)}`);
+  const listed = {
+    from: `cases c JOIN organizations o ON o.id = c.organization_id
+           JOIN tasks t ON t.case_id = c.id JOIN slips s ON s.task_id = t.id`,
+    where: and(conditions),
+  };
+  const groups = [
+    { name: 'user_id', sql: 's.user_id' },
+    { name: 'band', sql: bandSql(ctx.today) },
+  ];
   const bands = WIP_AGES.map(
-    (band) =>
-      `COALESCE(sum(p.minutes) FILTER (WHERE ${ageCondition(ctx.today, band)}), 0)::int AS ${band.name}`,
+    (band, i) => `COALESCE(sum(p.minutes) FILTER (WHERE p.band = ${i}), 0)::int AS ${band.name}`,
   );
-  return `${pricedSlips(f, slips, ctx.defaultRate ?? '0')},
+  return `${pricedSlips(f, listed, groups, ctx.defaultRate ?? '0')},
     wip AS (
       SELECT p.org_id, o.name AS organization, p.user_id, u.first_name || ' ' || u.last_name AS staff,
-             min(p.work_date) AS oldest, ${bands.join(', ')}, ${PRICED_TOTALS}
+             min(p.first_date) AS oldest, ${bands.join(', ')}, ${PRICED_TOTALS}
         FROM priced p
         JOIN organizations o ON o.id = p.org_id
         JOIN users u ON u.id = p.user_id
