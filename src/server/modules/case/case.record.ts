@@ -19,7 +19,10 @@ export const CASE: RecordDef = {
   // The mark shown on the case: billed (invoiced) cases have their time locked.
   columns: [
     { name: 'billedAt', sql: 't.billed_at' },
-    { name: 'billedBy', sql: `(SELECT ${STAFF_LABEL.replaceAll('$', 'bu')} FROM users bu WHERE bu.id = t.billed_by)` },
+    {
+      name: 'billedBy',
+      sql: `(SELECT ${STAFF_LABEL.replaceAll('$', 'bu')} FROM users bu WHERE bu.id = t.billed_by)`,
+    },
   ],
   fields: [
     { name: 'title', column: 'title', label: 'Title' },

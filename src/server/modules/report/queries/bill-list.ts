@@ -129,7 +129,7 @@ export const billListPlan: PlanBuilder = (ctx) => ({
   ],
   combined: true,
   source: (f) => ({ with: billRows(ctx, f), from: 'bill b', where: [] }),
-  summary: (f) => ({
+  summary: () => ({
     sql: `SELECT count(*) AS total, count(DISTINCT org_id) AS organizations,
                  COALESCE(sum(minutes), 0) AS minutes, COALESCE(sum(covered), 0) AS covered,
                  COALESCE(sum(billable), 0) AS billable, COALESCE(sum(no_charge), 0) AS no_charge,

@@ -113,7 +113,7 @@ export const wipListPlan: PlanBuilder = (ctx) => ({
   ],
   combined: true,
   source: (f) => ({ with: wipRows(ctx, f), from: 'wip w', where: [] }),
-  summary: (f) => ({
+  summary: () => ({
     sql: `SELECT count(*) AS total, count(DISTINCT org_id) AS organizations, count(DISTINCT user_id) AS staff,
                  ${WIP_AGES.map((b) => `COALESCE(sum(${b.name}), 0) AS ${b.name}`).join(', ')},
                  COALESCE(sum(minutes), 0) AS minutes, COALESCE(sum(amount), 0)::text AS amount
