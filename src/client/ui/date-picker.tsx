@@ -1,20 +1,8 @@
 // A month grid of day buttons for DateInput's popover (roving focus): arrows, Home/End, PageUp/PageDown, Enter, Escape.
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { MONTH_NAMES } from '../../shared/format/date';
+
 const DAYS = [
   ['Su', 'Sunday'],
   ['Mo', 'Monday'],
@@ -146,7 +134,7 @@ export function DatePicker(props: DatePickerProps) {
           ‹
         </button>
         <h2 id={titleId} className="h6 mb-0" aria-live="polite">
-          {MONTHS[month]} {year}
+          {MONTH_NAMES[month]} {year}
         </h2>
         <button
           type="button"
@@ -196,7 +184,7 @@ export function DatePicker(props: DatePickerProps) {
                         aria-pressed={selected}
                         aria-current={sameDay(day, props.today ?? new Date()) ? 'date' : undefined}
                         aria-disabled={off || undefined}
-                        aria-label={`${DAYS[day.getDay()]![1]}, ${MONTHS[day.getMonth()]} ${day.getDate()}, ${day.getFullYear()}`}
+                        aria-label={`${DAYS[day.getDay()]![1]}, ${MONTH_NAMES[day.getMonth()]} ${day.getDate()}, ${day.getFullYear()}`}
                         style={off ? { opacity: 0.45, textDecoration: 'line-through' } : undefined}
                         onClick={() => {
                           setFocused(clamp(day));

@@ -4,6 +4,22 @@
 const pad = (n: number, size = 2) => String(n).padStart(size, '0');
 
 /** Two-digit years: 00–68 are 2000s, 69–99 are 1900s. */
+/** The months' names, January first (en-US, the app's language). */
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
 export const expandYear = (yy: number) => (yy <= 68 ? 2000 + yy : 1900 + yy);
 
 /** A local date of its parts, or null when the day does not exist (02/30). */

@@ -60,14 +60,20 @@ const sunday = (monday: string) => {
   return d.toISOString().slice(0, 10);
 };
 
-/** Case time per week: support (blue) and project (green) stacked. */
-export function HoursPerWeek({ weeks }: { weeks: Week[] }) {
-  const empty = weeks.every((w) => w.support + w.project === 0);
-  const data = weeks.map((w) => ({ ...weekRow(w), support: hours(w.support), project: hours(w.project) }));
+type WeekSeries = { key: 'support' | 'project' | 'billable' | 'nonBillable'; name: string; color: string };
+
+/** Two kinds of a week's time stacked in one bar per week, with their table under "Show data". */
+function StackedWeeks(props: { title: string; weeks: Week[]; series: [WeekSeries, WeekSeries] }) {
+  const { weeks, series } = props;
+  const total = (w: Week) => w[series[0].key] + w[series[1].key];
+  const data = weeks.map((w) => ({
+    ...weekRow(w),
+    ...Object.fromEntries(series.map((s) => [s.key, hours(w[s.key])])),
+  }));
   return (
     <ChartCard
-      title="Hours per week"
-      empty={empty ? NO_TIME : null}
+      title={props.title}
+      empty={weeks.every((w) => total(w) === 0) ? NO_TIME : null}
       height={260}
       chart={
         <ResponsiveContainer>
@@ -77,65 +83,47 @@ export function HoursPerWeek({ weeks }: { weeks: Week[] }) {
             {HOURS_AXIS}
             <Tooltip formatter={hm} />
             {LEGEND}
-            <Bar dataKey="support" name="Support" stackId="h" fill={COLORS.support} />
-            <Bar dataKey="project" name="Project" stackId="h" fill={COLORS.project} />
+            {series.map((s) => (
+              <Bar key={s.key} dataKey={s.key} name={s.name} stackId="week" fill={s.color} />
+            ))}
           </BarChart>
         </ResponsiveContainer>
       }
       data={{
-        columns: ['Week of', 'Support', 'Project', 'Total'],
+        columns: ['Week of', ...series.map((s) => s.name), 'Total'],
         rows: weeks.map((w) => ({
           key: w.week,
-          cells: [
-            displayDay(w.week),
-            hoursText(w.support),
-            hoursText(w.project),
-            hoursText(w.support + w.project),
-          ],
+          cells: [displayDay(w.week), ...series.map((s) => hoursText(w[s.key])), hoursText(total(w))],
         })),
       }}
     />
   );
 }
 
+/** Case time per week: support (blue) and project (green) stacked. */
+export function HoursPerWeek({ weeks }: { weeks: Week[] }) {
+  return (
+    <StackedWeeks
+      title="Hours per week"
+      weeks={weeks}
+      series={[
+        { key: 'support', name: 'Support', color: COLORS.support },
+        { key: 'project', name: 'Project', color: COLORS.project },
+      ]}
+    />
+  );
+}
+
 /** Billable case time against no-charge case time and bucket time, per week, stacked. */
 export function BillablePerWeek({ weeks }: { weeks: Week[] }) {
-  const empty = weeks.every((w) => w.billable + w.nonBillable === 0);
-  const data = weeks.map((w) => ({
-    ...weekRow(w),
-    billable: hours(w.billable),
-    nonBillable: hours(w.nonBillable),
-  }));
   return (
-    <ChartCard
+    <StackedWeeks
       title="Billable vs non-billable"
-      empty={empty ? NO_TIME : null}
-      height={260}
-      chart={
-        <ResponsiveContainer>
-          <BarChart data={data} margin={MARGIN} accessibilityLayer={false}>
-            {GRID}
-            {WEEK_AXIS}
-            {HOURS_AXIS}
-            <Tooltip formatter={hm} />
-            {LEGEND}
-            <Bar dataKey="billable" name="Billable" stackId="b" fill={COLORS.billable} />
-            <Bar dataKey="nonBillable" name="Non-billable" stackId="b" fill={COLORS.nonBillable} />
-          </BarChart>
-        </ResponsiveContainer>
-      }
-      data={{
-        columns: ['Week of', 'Billable', 'Non-billable', 'Total'],
-        rows: weeks.map((w) => ({
-          key: w.week,
-          cells: [
-            displayDay(w.week),
-            hoursText(w.billable),
-            hoursText(w.nonBillable),
-            hoursText(w.billable + w.nonBillable),
-          ],
-        })),
-      }}
+      weeks={weeks}
+      series={[
+        { key: 'billable', name: 'Billable', color: COLORS.billable },
+        { key: 'nonBillable', name: 'Non-billable', color: COLORS.nonBillable },
+      ]}
     />
   );
 }

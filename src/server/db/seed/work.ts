@@ -2,7 +2,7 @@
 // organizations, and two years of working days of the technicians: slips of support and project work with a
 // lunch break and the odd gap, bucket time (administration, training, PTO days). Deterministic like the inventory.
 import type pg from 'pg';
-import { toIsoDate } from '../../../shared/format/date.js';
+import { MONTH_NAMES, toIsoDate } from '../../../shared/format/date.js';
 import { reserveIds } from './bulk.js';
 import type { Random } from './random.js';
 
@@ -66,21 +66,6 @@ const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 const dayOf = (today: Date, back: number) =>
   new Date(today.getFullYear(), today.getMonth(), today.getDate() - back);
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 type DemoMonth = {
   /** yyyy-MM */

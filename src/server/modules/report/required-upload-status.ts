@@ -1,6 +1,7 @@
 // When a required upload (a document a client must receive every month, quarter or year) is due: pure period
 // arithmetic on the company's calendar dates (yyyy-MM-dd), so it reads the same in any server time zone.
 
+import { MONTH_NAMES } from '../../../shared/format/date.js';
 import type { UploadState } from '../../../shared/reports.js';
 import type { Frequency } from '../../../shared/schemas/required-upload.js';
 
@@ -9,20 +10,6 @@ export type { Frequency, UploadState };
 /** A period of the company calendar: its first and last day (yyyy-MM-dd) and its name. */
 export type Period = { start: string; end: string; label: string };
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 const MONTHS_OF: Record<Frequency, number> = { MONTHLY: 1, QUARTERLY: 3, YEARLY: 12 };
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -38,7 +25,7 @@ export function periodOf(frequency: Frequency, day: string): Period {
   const last = first + length - 1;
   const label =
     frequency === 'MONTHLY'
-      ? `${MONTHS[month - 1]} ${year}`
+      ? `${MONTH_NAMES[month - 1]} ${year}`
       : frequency === 'QUARTERLY'
         ? `Q${(first + 2) / 3} ${year}`
         : String(year);

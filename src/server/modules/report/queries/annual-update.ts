@@ -13,6 +13,7 @@ import { inForce, MONTHLY_SQL } from '../../agreement/agreement-figures.js';
 import { virtualCondition } from '../../rmm-settings/virtual.js';
 import { organizationScope } from '../report-filters.js';
 import {
+  and,
   type ColumnSpec,
   dateLiteral,
   num,
@@ -121,7 +122,6 @@ function agreementsDue(ctx: ReportContext, f: ListFilter): { from: string; where
   };
 }
 
-const and = (conditions: string[]) => (conditions.length ? conditions.join(' AND ') : 'true');
 const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 const REVIEW: SortKey = { sql: 'r.review_date', type: 'date' };

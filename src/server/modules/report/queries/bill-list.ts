@@ -9,6 +9,7 @@ import { type ListFilter, param } from '../../../platform/records.js';
 import { organizationScope } from '../report-filters.js';
 import { hmmSql, multiplierText, PRICED_TOTALS, pricedSlips } from './billing.js';
 import {
+  and,
   type ColumnSpec,
   dateLiteral,
   num,
@@ -18,7 +19,6 @@ import {
 } from './plan.js';
 import { countText } from './rules.js';
 
-const and = (conditions: string[]) => (conditions.length ? conditions.join(' AND ') : 'true');
 const CASE_KEY: SortKey = { sql: 'b.case_id', type: 'int' };
 const CHART_ORGANIZATIONS = 10;
 

@@ -7,6 +7,7 @@
 import type { ListFilter } from '../../../platform/records.js';
 import { equipmentCode, equipmentScope, noneAssigned, organizationScope } from '../report-filters.js';
 import {
+  and,
   type ColumnSpec,
   dateLiteral,
   num,
@@ -26,7 +27,6 @@ import {
 } from './rules.js';
 
 const BANDS = AGE_BANDS.map((_, i) => i);
-const and = (conditions: string[]) => (conditions.length ? conditions.join(' AND ') : 'true');
 
 /** The counts of each organization's devices in scope (`columns` over e), one row per organization. */
 function perOrganization(ctx: ReportContext, f: ListFilter, columns: string, lateral: boolean, groupBy = '') {

@@ -9,6 +9,7 @@ import type { ListFilter } from '../../../platform/records.js';
 import { virtualCondition } from '../../rmm-settings/virtual.js';
 import { organizationScope } from '../report-filters.js';
 import {
+  and,
   type ColumnSpec,
   dateLiteral,
   num,
@@ -18,7 +19,6 @@ import {
 } from './plan.js';
 import { countText } from './rules.js';
 
-const where = (conditions: string[]) => (conditions.length ? conditions.join(' AND ') : 'true');
 const ORG_KEY: SortKey = { sql: 'g.organization', type: 'text' };
 const CHART_ORGANIZATIONS = 10;
 
@@ -54,15 +54,15 @@ function activity(ctx: ReportContext, f: ListFilter, lateral = false): string {
         SELECT ${service} WHERE a.organization_id = o.id AND ${inForce}
         UNION ALL
         SELECT * FROM (SELECT ${time} WHERE c.organization_id = o.id AND ${logged}) m WHERE m.minutes IS NOT NULL) x
-     WHERE ${where(organizationScope(ctx.query, f))}`;
+     WHERE ${and(organizationScope(ctx.query, f))}`;
   return `
     SELECT o.id AS org_id, o.name AS organization, ${service}
       JOIN organizations o ON o.id = a.organization_id
-     WHERE ${where(organizationScope(ctx.query, f))} AND ${inForce}
+     WHERE ${and(organizationScope(ctx.query, f))} AND ${inForce}
     UNION ALL
     SELECT o.id, o.name, ${time}
       JOIN organizations o ON o.id = c.organization_id
-     WHERE ${where(organizationScope(ctx.query, f))} AND ${logged}
+     WHERE ${and(organizationScope(ctx.query, f))} AND ${logged}
      GROUP BY o.id, o.name`;
 }
 
@@ -232,9 +232,9 @@ export const userAndDeviceCountsPlan: PlanBuilder = (ctx) => {
     },
     summary: (f) => {
       const virtual = lateral(f);
-      const scope = where(organizationScope(ctx.query, f));
+      const scope = and(organizationScope(ctx.query, f));
       const inScope = (column: string) =>
-        `${column} IN (SELECT o.id FROM organizations o WHERE ${where(organizationScope(ctx.query, f))})`;
+        `${column} IN (SELECT o.id FROM organizations o WHERE ${and(organizationScope(ctx.query, f))})`;
       return {
         sql: `SELECT count(*) AS total, COALESCE(sum(u.users), 0) AS users, COALESCE(sum(d.devices), 0) AS devices,
                      COALESCE(sum(d.virtual), 0) AS virtual,

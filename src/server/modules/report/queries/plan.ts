@@ -65,5 +65,8 @@ export const dateLiteral = (day: string) => {
   return `DATE '${day}'`;
 };
 
+/** Conditions joined by AND ("true" for none). */
+export const and = (conditions: string[]) => (conditions.length ? conditions.join(' AND ') : 'true');
+
 /** A count from the database (bigint is parsed as a number; sums of counts come as numeric text). */
 export const num = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));

@@ -8,6 +8,7 @@ import { type ListFilter, param } from '../../../platform/records.js';
 import { organizationScope } from '../report-filters.js';
 import { daysBefore, PRICED_TOTALS, pricedSlips } from './billing.js';
 import {
+  and,
   type ColumnSpec,
   dateLiteral,
   num,
@@ -17,7 +18,6 @@ import {
 } from './plan.js';
 import { countText } from './rules.js';
 
-const and = (conditions: string[]) => (conditions.length ? conditions.join(' AND ') : 'true');
 const ORG_KEY: SortKey = { sql: 'w.organization', type: 'text' };
 
 /** The age band (index into WIP_AGES) of slip `s`, seen on `today`. */
