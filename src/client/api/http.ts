@@ -45,6 +45,14 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** What a refused call says: its form and field messages (without repeats), else its message; nothing for none. */
+export function errorMessages(error: unknown): string[] {
+  if (!error) return [];
+  if (!isApiError(error)) return [error instanceof Error ? error.message : String(error)];
+  const specific = [...error.errors, ...Object.values(error.fields).flat()].filter(Boolean);
+  return [...new Set(specific.length ? specific : [error.message])];
+}
+
 /** An expired session: the app replaces this with a router navigation (api/login-handler). */
 let loginHandler: () => void = () => {
   if (window.location.pathname !== '/login') window.location.assign('/login');

@@ -81,12 +81,3 @@ export function useRunChange(id: number) {
     }),
   };
 }
-
-/** The message and field messages of a failed call, without repeats. */
-export const errorLines = (error: unknown): string[] => {
-  if (!error) return [];
-  const e = error as { message?: string; errors?: string[]; fields?: Record<string, string[]> };
-  const specific = [...(e.errors ?? []), ...(e.fields ? Object.values(e.fields).flat() : [])];
-  const lines = specific.length ? specific : [e.message ?? 'Invalid request'];
-  return lines.filter((m, i) => m && lines.indexOf(m) === i);
-};

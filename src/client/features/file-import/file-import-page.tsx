@@ -6,9 +6,10 @@ import { Alert, Button, Card, ProgressBar, Spinner } from 'react-bootstrap';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { pathFor } from '../../../shared/routes';
 import { IMPORT_ACCEPT, IMPORT_KINDS, type ImportRun } from '../../../shared/schemas/file-import';
+import { errorMessages } from '../../api/http';
 import { apiUpload } from '../../api/upload';
 import { FormField, Select } from '../../ui';
-import { errorLines, IMPORT_API, runKey, usePresets, useRun } from './file-import-api';
+import { IMPORT_API, runKey, usePresets, useRun } from './file-import-api';
 import { ImportStatusTable, RecentImports } from './import-lists';
 import { RunView } from './run-view';
 
@@ -63,7 +64,7 @@ function UploadCard() {
       </Card.Header>
       <Card.Body>
         <form onSubmit={submit} noValidate aria-label="Upload an RMM export">
-          {errorLines(error).map((e) => (
+          {errorMessages(error).map((e) => (
             <Alert key={e} variant="danger" className="py-2 small" role="alert">
               {e}
             </Alert>

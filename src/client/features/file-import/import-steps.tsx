@@ -11,11 +11,12 @@ import {
   type ImportKind,
   type ImportRun,
 } from '../../../shared/schemas/file-import';
+import { errorMessages } from '../../api/http';
 import { Select, TextInput, Typeahead } from '../../ui';
-import { errorLines, useRunChange } from './file-import-api';
+import { useRunChange } from './file-import-api';
 
 function Errors({ error }: { error: unknown }) {
-  const lines = errorLines(error);
+  const lines = errorMessages(error);
   return lines.length ? (
     <Alert variant="danger" className="py-2 small" role="alert">
       {lines.map((l) => (

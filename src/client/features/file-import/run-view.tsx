@@ -4,9 +4,10 @@ import { Alert, Badge, Button, Card, ProgressBar, Spinner } from 'react-bootstra
 import { Link } from 'react-router';
 import { pathFor } from '../../../shared/routes';
 import { IMPORT_KINDS, type ImportRun, RUN_STATUSES } from '../../../shared/schemas/file-import';
+import { errorMessages } from '../../api/http';
 import { ListTable } from '../../ui';
 import { formatWhen } from '../history/history-api';
-import { errorLines, isWorking, useRunChange } from './file-import-api';
+import { isWorking, useRunChange } from './file-import-api';
 import { MappingStep, SitesStep } from './import-steps';
 
 const n = (v: number) => v.toLocaleString('en-US');
@@ -140,7 +141,7 @@ export function RunView({ run }: { run: ImportRun }) {
             </p>
           ) : null}
           <SitesStep run={run} />
-          {errorLines(confirm.error).map((e) => (
+          {errorMessages(confirm.error).map((e) => (
             <Alert key={e} variant="danger" className="py-2 small">
               {e}
             </Alert>

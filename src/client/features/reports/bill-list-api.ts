@@ -1,7 +1,7 @@
 // The calls of the bill list screen (src/shared/billing.ts): mark a case billed or undo it, and the billing settings
 // (the default hourly rate the amounts are priced at).
 import type { BillingSettings, CaseBilling } from '../../../shared/billing';
-import { apiGet, apiPost, isApiError } from '../../api/http';
+import { apiGet, apiPost } from '../../api/http';
 
 const caseUrl = (caseId: number, action: 'bill' | 'unbill') =>
   `/api/report/bill-list/${encodeURIComponent(String(caseId))}/${action}`;
@@ -22,10 +22,3 @@ export const loadBillingSettings = (signal?: AbortSignal) =>
 
 export const saveBillingSettings = (form: { version: number; defaultHourlyRate: string }) =>
   apiPost<{ billingSettings: BillingSettings }>(SETTINGS_URL, form).then((r) => r.billingSettings);
-
-/** What a refused call says: its form and field messages, else its message. */
-export function failureMessages(error: unknown): string[] {
-  if (!isApiError(error)) return [error instanceof Error ? error.message : String(error)];
-  const listed = [...error.errors, ...Object.values(error.fields).flat()];
-  return [...new Set(listed.length > 0 ? listed : [error.message])];
-}

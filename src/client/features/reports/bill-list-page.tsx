@@ -6,8 +6,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { type ReportRow, reportDef } from '../../../shared/reports';
+import { errorMessages } from '../../api/http';
 import { Dialog } from '../../ui';
-import { billCase, failureMessages, unbillCase } from './bill-list-api';
+import { billCase, unbillCase } from './bill-list-api';
 import { BillingRate } from './billing-rate';
 import { ReportFrame, reportQueryKey } from './report-frame';
 
@@ -50,7 +51,7 @@ export function BillListPage() {
       await refresh();
     },
     onError: async (error) => {
-      setProblem(failureMessages(error));
+      setProblem(errorMessages(error));
       await refresh();
     },
   });

@@ -6,12 +6,11 @@ import { type FormEvent, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { type BillingSettings, billingSettingsForm } from '../../../shared/billing';
 import { formatMoney } from '../../../shared/format/money';
-import { isApiError } from '../../api/http';
+import { errorMessages, isApiError } from '../../api/http';
 import { Dialog, TextInput } from '../../ui';
 import {
   BILLING_SETTINGS_KEY,
   type BillingSettingsLoad,
-  failureMessages,
   loadBillingSettings,
   saveBillingSettings,
 } from './bill-list-api';
@@ -50,7 +49,7 @@ function RateDialog(props: { settings: BillingSettings; onHide: () => void; onSa
         return;
       }
       const field = isApiError(error) ? error.fields[FIELD] : undefined;
-      const messages = failureMessages(error).filter((m) => !field?.includes(m));
+      const messages = errorMessages(error).filter((m) => !field?.includes(m));
       setProblem({ field, messages });
     },
   });
@@ -109,7 +108,7 @@ export function BillingRate({ onSaved }: { onSaved: () => void }) {
     queryFn: ({ signal }) => loadBillingSettings(signal),
   });
   if (settings.isError) {
-    return <p className="small text-danger mb-2">{failureMessages(settings.error).join(' ')}</p>;
+    return <p className="small text-danger mb-2">{errorMessages(settings.error).join(' ')}</p>;
   }
   if (!settings.data) return null;
   const { billingSettings, can } = settings.data;
