@@ -2,8 +2,8 @@
 // /api/manage/charts?from=MM/dd/yyyy&to=MM/dd/yyyy answers every chart in one call; the page draws them with a
 // chart library loaded only when the page is opened.
 import { z } from 'zod';
-import { PERIOD_REVERSED, PERIOD_TOO_LONG } from './reports.js';
-import { dateKey, optionalDate } from './schemas/fields.js';
+import { checkPeriod } from './reports.js';
+import { optionalDate } from './schemas/fields.js';
 
 /** The period picker's presets (default: the last 12 weeks, this one included). */
 export const CHART_PERIODS = [
@@ -15,14 +15,7 @@ export const CHART_PERIODS = [
 export const DEFAULT_CHART_WEEKS = 12;
 
 /** from/to as the address carries them; either may be left out (to: the end of this week; from: 12 weeks before). */
-export const chartsQuery = z
-  .object({ from: optionalDate(), to: optionalDate() })
-  .superRefine((query, ctx) => {
-    const [from, to] = [dateKey(query.from), dateKey(query.to)];
-    if (from && to && to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: PERIOD_REVERSED });
-    if (from && to && Number(to) - Number(from) > 10000)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: PERIOD_TOO_LONG });
-  });
+export const chartsQuery = z.object({ from: optionalDate(), to: optionalDate() }).superRefine(checkPeriod);
 export type ChartsQuery = z.infer<typeof chartsQuery>;
 
 /** Minutes of one week (Monday `week`, yyyy-MM-dd) of the period. */

@@ -212,6 +212,14 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const PERIOD_REVERSED = 'The period must end on or after its start.';
 export const PERIOD_TOO_LONG = 'A period can be at most one year.';
+/** A from/to period (MM/dd/yyyy) is refused under `to` when it is reversed or longer than a year. */
+export function checkPeriod(query: { from: string | null; to: string | null }, ctx: z.RefinementCtx): void {
+  const [from, to] = [dateKey(query.from), dateKey(query.to)];
+  if (from && to && to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: PERIOD_REVERSED });
+  if (from && to && Number(to) - Number(from) > 10000)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: PERIOD_TOO_LONG });
+}
+
 export const CHOOSE_STAFF = 'Choose a staff member from the list.';
 export const ORGANIZATIONS_TOO_MANY = 'Choose at most 100 organizations, or a client filter.';
 
@@ -266,12 +274,7 @@ export const reportQuery = z
     start: z.coerce.number().int().min(0).max(10_000_000).default(0),
     limit: z.coerce.number().int().min(1).max(100).default(25),
   })
-  .superRefine((query, ctx) => {
-    const [from, to] = [dateKey(query.from), dateKey(query.to)];
-    if (from && to && to < from) ctx.addIssue({ code: 'custom', path: ['to'], message: PERIOD_REVERSED });
-    if (from && to && Number(to) - Number(from) > 10000)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: PERIOD_TOO_LONG });
-  });
+  .superRefine(checkPeriod);
 export type ReportQuery = z.infer<typeof reportQuery>;
 
 /** How a column's raw value is shown, exported (typed XLSX cells) and sorted. */

@@ -1,7 +1,7 @@
 // The period of the charts: whole weeks, Monday to Sunday, in the company's calendar.
 import { type ChartsQuery, DEFAULT_CHART_WEEKS } from '../../../shared/charts.js';
 import { addDays } from '../report/queries/rules.js';
-import { mondayOf } from '../report/report-filters.js';
+import { isoOf, mondayOf } from '../report/report-filters.js';
 
 export type ChartPeriod = {
   /** The first Monday and the last Sunday, yyyy-MM-dd. */
@@ -9,12 +9,6 @@ export type ChartPeriod = {
   to: string;
   /** The Monday of each week, in order. */
   weeks: string[];
-};
-
-/** yyyy-MM-dd of a MM/dd/yyyy text (the query schema has checked its shape). */
-const isoOf = (display: string) => {
-  const [mm, dd, yyyy] = display.split('/');
-  return `${yyyy}-${mm}-${dd}`;
 };
 
 function weeksFrom(from: string, to: string): ChartPeriod {

@@ -78,7 +78,7 @@ export function peopleScope(query: ReportQuery): string[] {
 }
 
 /** yyyy-MM-dd of a MM/dd/yyyy text. */
-const isoOf = (display: string) => {
+export const isoOf = (display: string) => {
   const [mm, dd, yyyy] = display.split('/');
   return `${yyyy}-${mm}-${dd}`;
 };
