@@ -60,7 +60,9 @@ import { installErrorHandlers } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
 import { historyRoutes } from './platform/history.js';
 import { createJobs, type Jobs } from './platform/jobs.js';
+import { createMailer, type Mailer } from './platform/mail.js';
 import { installMetrics } from './platform/metrics.js';
+import { createSecretBox, type SecretBox, secretKeyMaterial } from './platform/secret-box.js';
 import { installSecurity } from './platform/security.js';
 import type { SessionPolicy } from './platform/sessions.js';
 import { installClient } from './platform/static.js';
@@ -71,6 +73,10 @@ declare module 'fastify' {
     routeTable: { method: string; url: string }[];
     /** The background job queue (platform/jobs.ts). */
     jobs: Jobs;
+    /** Outgoing mail (platform/mail.ts). */
+    mail: Mailer;
+    /** Seals secrets kept in the database (platform/secret-box.ts). */
+    secrets: SecretBox;
   }
 }
 
@@ -127,6 +133,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('routeTable', routeTable);
   const jobs = createJobs(database, app.log);
   app.decorate('jobs', jobs);
+  app.decorate('mail', createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom }, jobs, database.pool));
+  app.decorate('secrets', createSecretBox(await secretKeyMaterial(config)));
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });

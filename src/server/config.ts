@@ -41,6 +41,8 @@ const envSchema = z.object({
     .default(12),
   SD6_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   SMTP_URL: z.string().url().optional(),
+  SMTP_FROM: z.string().min(3).max(254).optional(),
+  SD6_SECRET_KEY: z.string().min(32, 'SD6_SECRET_KEY must be at least 32 characters').optional(),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
@@ -60,6 +62,13 @@ export type Config = {
   sessionMaxHours: number;
   dbPoolSize: number;
   smtpUrl: string | undefined;
+  /** The From of every mail the app sends. */
+  smtpFrom: string;
+  /**
+   * Key material for secrets kept in the database (the single sign-on client secret, authenticator secrets).
+   * Unset: a random key kept in DATA_DIR (platform/secret-box.ts). Several processes on one PostgreSQL need it set.
+   */
+  secretKey: string | undefined;
   publicUrl: string | undefined;
   secureCookies: boolean;
   logLevel: string;
@@ -104,6 +113,8 @@ export function loadConfig(
     sessionMaxHours: e.SD6_SESSION_MAX_HOURS,
     dbPoolSize: e.SD6_DB_POOL_SIZE,
     smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM ?? 'SD6 <no-reply@sd6.local>',
+    secretKey: e.SD6_SECRET_KEY,
     publicUrl: e.PUBLIC_URL,
     secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? false,
     logLevel: e.LOG_LEVEL ?? 'info',

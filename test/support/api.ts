@@ -33,6 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       SD6_ENV: 'dev',
       SD6_DEMO: 'off',
       LOG_LEVEL: process.env.SD6_TEST_LOG ? 'error' : 'silent',
+      SD6_SECRET_KEY: 'test-secret-key-of-the-api-tests-0123456789',
     }),
     ...overrides,
   };

@@ -21,11 +21,33 @@ export function cookieOptions(policy: SessionPolicy) {
 
 type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
-export async function createSession(db: Queryable, userId: number, policy: SessionPolicy): Promise<string> {
+/** What a new session records: its stage (null = signed in; see the sessions table), how and from where. */
+export type SessionOptions = {
+  stage?: 'TWO_FACTOR' | 'TWO_FACTOR_SETUP' | null;
+  method?: 'PASSWORD' | 'SSO';
+  ip?: string | null;
+  userAgent?: string | null;
+};
+
+export async function createSession(
+  db: Queryable,
+  userId: number,
+  policy: SessionPolicy,
+  options: SessionOptions = {},
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.query(
-    `INSERT INTO sessions (token_hash, user_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`,
-    [hashToken(token), userId, policy.maxHours],
+    `INSERT INTO sessions (token_hash, user_id, expires_at, stage, method, ip, user_agent)
+     VALUES ($1, $2, now() + make_interval(hours => $3), $4, $5, $6, $7)`,
+    [
+      hashToken(token),
+      userId,
+      policy.maxHours,
+      options.stage ?? null,
+      options.method ?? 'PASSWORD',
+      options.ip ?? null,
+      options.userAgent?.slice(0, 300) ?? null,
+    ],
   );
   // Old sessions of this user that can no longer be used are cleared as we go.
   await db.query(
@@ -60,7 +82,7 @@ export async function findSessionUser(
             u.id, u.email, u.first_name, u.last_name, u.short_code, u.roles, u.home_page,
             u.case_list_daily_slips_mode, u.auto_populate_task_points
        FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.expires_at > now()
+      WHERE s.token_hash = $1 AND s.expires_at > now() AND s.stage IS NULL
         AND s.last_seen_at > now() - make_interval(mins => $2) AND u.active`,
     [hashToken(token), policy.idleMinutes],
   );

@@ -20,11 +20,22 @@ export const users = pgTable(
     failedLogins: integer('failed_logins').notNull().default(0),
     lockCount: integer('lock_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** TOTP secret, encrypted with the app's secret key (platform/secret-box.ts); null = no authenticator. */
+    totpSecret: text('totp_secret'),
+    /** Set once the first code confirmed the authenticator; null = two-factor sign-in off. */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last 30-second time step a code was accepted for: a code is never accepted twice. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The single sign-on identity (`issuer|subject`) this account is linked to. */
+    ssoSubject: text('sso_subject'),
     ...stamps(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_short_code_key').on(t.shortCode),
+    uniqueIndex('users_sso_subject_key').on(t.ssoSubject),
     index('users_name_idx').on(t.lastName, t.firstName, t.id),
   ],
 );
@@ -40,6 +51,17 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * null = signed in. TWO_FACTOR: the password was right and a code is awaited; TWO_FACTOR_SETUP: the password was
+     * right and two-factor sign-in is required but not set up yet. Only null sessions reach the app.
+     */
+    stage: text('stage'),
+    /** How it was opened: PASSWORD or SSO. */
+    method: text('method').notNull().default('PASSWORD'),
+    /** Failed codes at the two-factor step of this sign-in. */
+    failedCodes: integer('failed_codes').notNull().default(0),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
