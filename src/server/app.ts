@@ -134,6 +134,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = createJobs(database, app.log);
   app.decorate('jobs', jobs);
   app.decorate('mail', createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom }, jobs, database.pool));
+  // Mail is queued inside its sender's transaction, which on the embedded database holds the one connection: the
+  // queue must be running before the first request.
+  if (config.smtpUrl) app.addHook('onReady', () => jobs.start());
   app.decorate('secrets', createSecretBox(await secretKeyMaterial(config)));
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onRoute', (route) => {

@@ -1,14 +1,24 @@
 // Background jobs (RMM imports, report packs): a PostgreSQL-backed queue (pg-boss) on the app's own connection
 // pool, so it runs on the embedded database and on a server alike, survives restarts (jobs are rows) and runs each
 // job once however many app processes poll.
+
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 
 export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
 
 export type Jobs = {
-  /** Queues a job and answers its id; the queue starts on first use. */
-  send: <T extends object>(name: string, data: T, options?: { retryLimit?: number }) => Promise<string>;
+  /**
+   * Queues a job and answers its id; the queue starts on first use. With `db` (a transaction's client) the job is
+   * written in that transaction: it exists only if the transaction commits. The queue must have started before (the
+   * embedded database has one connection, which the transaction holds).
+   */
+  send: <T extends object>(
+    name: string,
+    data: T,
+    options?: { retryLimit?: number; db?: Pick<pg.PoolClient, 'query'> },
+  ) => Promise<string>;
   /** The handler of one queue; call while building the app (before `start`). */
   register: <T>(name: string, handler: JobHandler<T>) => void;
   /** A job's state (created, retry, active, completed, cancelled, failed), or null when there is no such job. */
@@ -55,9 +65,15 @@ export function createJobs(database: Database, log: Logger, options: { pollSecon
     },
     send: async (name, data, sendOptions = {}) => {
       const instance = await start();
+      const client = sendOptions.db;
       const id = await instance.send(name, data, {
         retryLimit: sendOptions.retryLimit ?? 1,
         expireInSeconds: 60 * 60,
+        ...(client
+          ? {
+              db: { executeSql: (text: string, values?: unknown[]) => client.query(text, values as never[]) },
+            }
+          : {}),
       });
       if (!id) throw new Error(`job ${name} was not queued`);
       return id;

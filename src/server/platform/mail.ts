@@ -10,7 +10,7 @@ export type MailMessage = { to: string; subject: string; text: string; html?: st
 export type Mailer = {
   /**
    * Keeps the message (with `db`, inside the caller's transaction) and, with SMTP, queues its delivery. Answers the
-   * message id. A delivery job whose transaction rolled back finds no row and does nothing.
+   * message id.
    */
   send: (db: Pick<pg.Pool, 'query'> | pg.PoolClient, message: MailMessage) => Promise<number>;
 };
@@ -59,7 +59,8 @@ export function createMailer(
         [message.to, message.subject, message.text, message.html ?? null, transport ? 'QUEUED' : 'CAUGHT'],
       );
       const id = Number(rows[0]!.id);
-      if (transport) await jobs.send(DELIVER, { id }, { retryLimit: 5 });
+      // In the caller's transaction: a message rolled back is never delivered.
+      if (transport) await jobs.send(DELIVER, { id }, { retryLimit: 5, db });
       return id;
     },
   };
