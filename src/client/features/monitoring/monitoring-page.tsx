@@ -29,7 +29,7 @@ export function formatBytes(bytes: number | null): string {
 }
 
 const msText = (value: number | null) =>
-  value === null ? '—' : `${value < 10 ? value.toFixed(1) : number(Math.round(value))} ms`;
+  value === null ? '—' : `${value < 100 ? value.toFixed(1) : number(Math.round(value))} ms`;
 const percent = (value: number | null) =>
   value === null ? '—' : `${(value * 100).toFixed(value < 0.1 ? 2 : 1)}%`;
 
