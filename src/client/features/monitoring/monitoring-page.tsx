@@ -114,9 +114,9 @@ function Figures({ data }: { data: MonitoringSnapshot }) {
 function Routes({ data }: { data: MonitoringSnapshot }) {
   return (
     <Card className="sd-card mb-3">
-      <Card.Header>Busiest routes since start</Card.Header>
+      <Card.Header>Busiest routes since start (API and pages)</Card.Header>
       <div className="table-responsive">
-        <table className="table table-sm sd-table mb-0" data-testid="mon-routes">
+        <table className="table table-sm mb-0" data-testid="mon-routes">
           <thead>
             <tr>
               <th scope="col">Route</th>
