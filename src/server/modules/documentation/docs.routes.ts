@@ -6,7 +6,7 @@ import { notFound } from '../../platform/errors.js';
 import { createDocsLibrary, findDocsRoot } from './docs.service.js';
 
 export function documentationRoutes(app: FastifyInstance, options: { root?: string } = {}): void {
-  const library = createDocsLibrary(options.root ?? findDocsRoot());
+  const library = createDocsLibrary(options.root ?? (() => findDocsRoot()));
   app.get<{ Params: { book: string } }>('/api/resources/docs/:book', async (request) => {
     const { book } = request.params;
     if (!isDocBook(book)) throw notFound();

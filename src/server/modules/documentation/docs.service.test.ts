@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { matchPath } from '../../../shared/routes.js';
 import { DOC_BOOK_IDS, DOC_BOOKS } from '../../../shared/schemas/documentation.js';
 import { sanitizeDocHtml } from './doc-html.js';
-import { anchorOf, findDocsRoot, linkTarget, loadBook, parseToc, renderPage } from './docs.service.js';
+import {
+  anchorOf,
+  createDocsLibrary,
+  findDocsRoot,
+  linkTarget,
+  loadBook,
+  parseToc,
+  renderPage,
+} from './docs.service.js';
 
 describe('renderPage', () => {
   it('gives headings unique anchors with a link to themselves, and finds the title', () => {
@@ -104,6 +112,24 @@ describe('links and the table of contents', () => {
       { title: 'One', slug: 'one', group: 'Start' },
       { title: 'Two', slug: 'two-b', group: 'More' },
     ]);
+  });
+});
+
+describe('createDocsLibrary', () => {
+  it('reads a book once and keeps it; a failed read is tried again next time', async () => {
+    let found = 0;
+    let missing = true;
+    const library = createDocsLibrary(() => {
+      found += 1;
+      if (missing) throw new Error('No docs/ folder above /nowhere');
+      return findDocsRoot();
+    });
+    await expect(library('user')).rejects.toThrow(/No docs/);
+    missing = false;
+    const first = await library('user');
+    expect(await library('user')).toBe(first);
+    expect(found).toBe(2);
+    expect(first.toc.pages.length).toBeGreaterThan(0);
   });
 });
 

@@ -164,13 +164,16 @@ export async function loadBook(root: string, book: DocBookId): Promise<LoadedBoo
   };
 }
 
-/** Each book read and rendered on first use, then served from memory. */
-export function createDocsLibrary(root: string) {
+/**
+ * Each book read and rendered on first use, then served from memory. `root` may be a function: the folder is then
+ * found on first use, so an installation without docs/ still starts (and only the books fail).
+ */
+export function createDocsLibrary(root: string | (() => string)) {
   const books = new Map<DocBookId, Promise<LoadedBook>>();
   return (book: DocBookId): Promise<LoadedBook> => {
     let loading = books.get(book);
     if (!loading) {
-      loading = loadBook(root, book);
+      loading = (async () => loadBook(typeof root === 'string' ? root : root(), book))();
       // A failed read is not kept: the next call tries again.
       loading.catch(() => books.delete(book));
       books.set(book, loading);
