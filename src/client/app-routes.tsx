@@ -59,6 +59,23 @@ const REPORT_SCREENS = Object.fromEntries(
   ]),
 ) as Partial<Record<RouteName, Lazy>>;
 
+// Resources → the documentation books: one screen module, a book per route (and the developer book's monitoring page).
+const docScreens = () => import('./features/documentation/documentation-page');
+const DOC_SCREENS = Object.fromEntries(
+  Object.entries({
+    documentation: 'DocumentationPage',
+    documentation_page: 'DocumentationPage',
+    documentation_dev: 'DocumentationDevPage',
+    documentation_dev_page: 'DocumentationDevPage',
+    documentation_scripting: 'DocumentationScriptingPage',
+    documentation_scripting_page: 'DocumentationScriptingPage',
+    monitoring_docs: 'MonitoringDocsPage',
+  } satisfies Partial<Record<RouteName, string>>).map(([name, page]) => [
+    name,
+    lazyScreen(name, docScreens, page),
+  ]),
+) as Partial<Record<RouteName, Lazy>>;
+
 /** Screens of authenticated routes, by route name. */
 const SCREENS: Partial<Record<RouteName, Lazy>> = {
   profile: lazyScreen('profile', () => import('./features/profile/profile-page'), 'ProfilePage'),
@@ -698,6 +715,12 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     'OpportunityActivityPage',
   ),
   charts: lazyScreen('charts', () => import('./features/charts/charts-page'), 'ChartsPage'),
+  ...DOC_SCREENS,
+  monitoring_dashboard: lazyScreen(
+    'monitoring_dashboard',
+    () => import('./features/monitoring/monitoring-page'),
+    'MonitoringPage',
+  ),
   ...REPORT_SCREENS,
   ...(uiKitLoader ? { ui_kit: lazyScreen('ui_kit', uiKitLoader, 'UiKitPage') } : {}),
 };

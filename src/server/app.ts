@@ -22,8 +22,10 @@ import { chartsRoutes } from './modules/charts/charts.routes.js';
 import { departmentRoutes } from './modules/department/department.routes.js';
 import { deviceCategoryRoutes } from './modules/device-category/device-category.routes.js';
 import { deviceStatusRoutes } from './modules/device-status/device-status.routes.js';
+import { documentationRoutes } from './modules/documentation/docs.routes.js';
 import { equipmentRoutes } from './modules/equipment/equipment.routes.js';
 import { fileImportRoutes } from './modules/file-import/file-import.routes.js';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { noticeRoutes } from './modules/notice/notice.routes.js';
 import { opportunityRoutes } from './modules/opportunity/opportunity.routes.js';
 import { opportunityWinRoutes } from './modules/opportunity/win.routes.js';
@@ -169,7 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installErrorHandlers(app);
   installSecurity(app, { secureCookies: config.secureCookies });
-  installMetrics(app);
+  const metrics = installMetrics(app, database);
   installAuth(app, database, policy);
   healthRoutes(app, database);
 
@@ -220,6 +222,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   fileImportRoutes(app, database, config.timeZone);
   historyRoutes(app, database);
   searchRoutes(app, database);
+  documentationRoutes(app);
+  monitoringRoutes(app, database, metrics);
 
   await installClient(app, {
     clientDir: deps.clientDir ?? '',

@@ -1047,6 +1047,25 @@ const table = [
     breadcrumb: 'Monitoring Docs',
     parent: 'documentation_dev',
   },
+  // One page of each documentation book (docs/<book>/<page>.md); the table of contents is the book's own route.
+  {
+    name: 'documentation_page',
+    path: '/resources/documentation/:page',
+    title: 'Documentation',
+    parent: 'documentation',
+  },
+  {
+    name: 'documentation_dev_page',
+    path: '/resources/documentation-dev/:page',
+    title: 'Documentation (Dev)',
+    parent: 'documentation_dev',
+  },
+  {
+    name: 'documentation_scripting_page',
+    path: '/resources/documentation-scripting/:page',
+    title: 'RMM Scripting Documentation',
+    parent: 'documentation_scripting',
+  },
   {
     name: 'ui_kit',
     path: '/resources/ui-kit',

@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type MenuViewer, menuFor } from '../../shared/routes';
+import { type MenuViewer, menuFor, ROUTES } from '../../shared/routes';
+import { screenNames } from '../app-routes';
 import { Breadcrumbs } from './breadcrumbs';
 import { TopNav } from './top-nav';
 
@@ -27,6 +28,15 @@ function renderNav(viewer: MenuViewer, userName = 'Ann Lee') {
 /** The drop-down menus are a chunk of their own: wait until they have replaced their placeholder toggles. */
 const menusLoaded = () => waitFor(() => expect(document.querySelector('[data-menu-pending]')).toBeNull());
 
+/** The links of the open drop-down menu: label (with its tag) and address. */
+function menuLinks(): [string, string | null][] {
+  const open = document.querySelector('.dropdown-menu.show');
+  return Array.from(open?.querySelectorAll('a') ?? []).map((a) => [
+    a.textContent ?? '',
+    a.getAttribute('href'),
+  ]);
+}
+
 function topLevel(): string[] {
   const main = screen.getByTestId('main-menu');
   return Array.from(main.children).map((el) => el.textContent ?? '');
@@ -46,7 +56,7 @@ describe('top navigation', () => {
   it('an administrator gets the admin menu with Staff under Internal Settings', async () => {
     renderNav({ isAdmin: true, isDeveloper: false, environment: 'dev' });
     await menusLoaded();
-    expect(topLevel()).toEqual(['Manage', 'Report', 'Admin']);
+    expect(topLevel()).toEqual(['Manage', 'Report', 'Admin', 'Resources']);
     fireEvent.click(screen.getByRole('button', { name: 'Report' }));
     expect(screen.getByText('Client')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Warranty' })).toHaveAttribute('href', '/report/warranty');
@@ -73,6 +83,19 @@ describe('top navigation', () => {
     expect(screen.getByRole('link', { name: 'Departments' })).toHaveAttribute('href', '/admin/department');
     expect(screen.getByRole('link', { name: 'Buckets' })).toHaveAttribute('href', '/admin/bucket');
     expect(screen.queryByRole('link', { name: /Outlook Webmail/ })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Resources' }));
+    expect(menuLinks()).toEqual([
+      ['Documentation', '/resources/documentation'],
+      ['Documentation (Dev)', '/resources/documentation-dev'],
+      ['RMM Scripting Documentation', '/resources/documentation-scripting'],
+      ['API Reference', '/resources/api'],
+      ['Mail CatcherDEV', '/resources/mail-catcher'],
+      ['Monitoring Dashboard', '/resources/monitoring'],
+      ['Monitoring Docs', '/resources/documentation-dev/monitoring'],
+    ]);
+    expect(
+      screen.queryByRole('link', { name: /Jobs|Design Prototype|Database Admin/ }),
+    ).not.toBeInTheDocument();
   });
 
   it('a non-administrator gets the reduced menu: Create Case, cases only, Resources with Outlook Webmail', async () => {
@@ -84,14 +107,16 @@ describe('top navigation', () => {
     expect(screen.getByRole('link', { name: 'Cases & Tasks' })).toHaveAttribute('href', '/manage/case');
     expect(screen.queryByRole('link', { name: 'Organizations' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Resources' }));
-    expect(screen.getByRole('link', { name: 'Outlook Webmail' })).toHaveAttribute(
-      'href',
-      'https://outlook.office.com/mail/',
-    );
+    expect(menuLinks()).toEqual([
+      ['Documentation', '/resources/documentation'],
+      ['RMM Scripting Documentation', '/resources/documentation-scripting'],
+      ['Outlook Webmail', 'https://outlook.office.com/mail/'],
+    ]);
     expect(screen.queryByRole('link', { name: 'Staff' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Monitoring|Mail Catcher/ })).not.toBeInTheDocument();
   });
 
-  it('a primary developer also gets developer-only items tagged DEV, only outside production', async () => {
+  it('a primary developer also gets Jobs and the Design Prototype tagged DEV, the prototype outside production only', async () => {
     const { unmount } = renderNav({ isAdmin: true, isDeveloper: true, environment: 'staging' });
     await menusLoaded();
     expect(topLevel()).toEqual(['Manage', 'Report', 'Admin', 'Resources']);
@@ -99,9 +124,32 @@ describe('top navigation', () => {
     const item = screen.getByRole('link', { name: /Design Prototype/ });
     expect(item).toHaveAttribute('href', '/resources/ui-kit');
     expect(within(item).getByText('DEV')).toBeInTheDocument();
+    const jobs = screen.getByRole('link', { name: /Jobs/ });
+    expect(jobs).toHaveAttribute('href', '/admin/jobs');
+    expect(within(jobs).getByText('DEV')).toBeInTheDocument();
+    // Staging is not an environment of the mail catcher.
+    expect(screen.queryByRole('link', { name: /Mail Catcher/ })).not.toBeInTheDocument();
     unmount();
     renderNav({ isAdmin: true, isDeveloper: true, environment: 'prod' });
-    expect(topLevel()).toEqual(['Manage', 'Report', 'Admin']);
+    expect(topLevel()).toEqual(['Manage', 'Report', 'Admin', 'Resources']);
+    fireEvent.click(screen.getByRole('button', { name: 'Resources' }));
+    expect(screen.getByRole('link', { name: /Jobs/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Design Prototype/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Mail Catcher/ })).not.toBeInTheDocument();
+  });
+
+  it('every menu item of every viewer leads to a screen of this build (Database Admin has none: no item)', () => {
+    for (const environment of ['dev', 'design', 'staging', 'prod'] as const) {
+      const screens = new Set<string>(screenNames({ environment, alt: false }));
+      for (const isAdmin of [true, false]) {
+        const menu = menuFor({ isAdmin, isDeveloper: true, environment });
+        const items = menu.flatMap((e) => ('route' in e ? [e] : e.groups.flatMap((g) => g.items)));
+        const missing = items
+          .filter((i) => !ROUTES[i.route]?.external && !screens.has(i.route))
+          .map((i) => i.label);
+        expect(missing, `${environment}, ${isAdmin ? 'administrator' : 'technician'}`).toEqual([]);
+      }
+    }
   });
 
   it('the user menu has Profile and a plain Log Out link', async () => {
