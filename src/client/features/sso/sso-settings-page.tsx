@@ -152,16 +152,16 @@ function SsoEditor({ value, onChange, editing, formOptions }: SettingsEditorProp
           />
           <Checkbox
             switch
-            label="Auto-create users on first sign-in"
+            label="Auto-create Users"
             name="autoCreateUsers"
             readOnly={readOnly}
             checked={value.autoCreateUsers}
             onChange={(autoCreateUsers) => set({ autoCreateUsers })}
-            hint={editing ? 'New accounts get the technician role only.' : undefined}
+            hint={editing ? 'On first sign-in, with the technician role only.' : undefined}
           />
           <Checkbox
             switch
-            label="Enforce single sign-on"
+            label="Enforce Single Sign-On"
             name="enforced"
             readOnly={readOnly}
             checked={value.enforced}

@@ -57,9 +57,21 @@ async function ssoSignIn(login: string | { cancel: true }, returnTo?: string) {
   expect(start.statusCode).toBe(302);
   const back = await provider.signInAt(String(start.headers.location), login);
   expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
-  const res = await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-  return { res, callbackUrl: `${back.pathname}${back.search}` };
+  const cookie = stateCookie(start);
+  const res = await api.app.inject({
+    method: 'GET',
+    url: `${back.pathname}${back.search}`,
+    headers: { cookie },
+  });
+  return { res, callbackUrl: `${back.pathname}${back.search}`, cookie };
 }
+
+/** The cookie that ties a sign-in to the browser that started it. */
+const stateCookie = (res: { cookies: { name: string; value: string; path?: string }[] }) => {
+  const c = res.cookies.find((k) => k.name === 'sd6_sso_state');
+  expect(c?.path).toBe('/api/auth/sso/callback');
+  return `${c!.name}=${c!.value}`;
+};
 
 const sessionCookie = (res: { cookies: { name: string; value: string }[] }) => {
   const c = res.cookies.find((k) => k.name.endsWith('sd6_session') && k.value);
@@ -347,7 +359,7 @@ describe('signing in', () => {
     const res = await api.app.inject({
       method: 'GET',
       url: `${back.pathname}${back.search}`,
-      headers: { cookie: before.cookie },
+      headers: { cookie: `${before.cookie}; ${stateCookie(start)}` },
     });
     expect(res.statusCode).toBe(302);
     expect((await before.get('/api/user/settings')).statusCode).toBe(401);
@@ -372,9 +384,9 @@ describe('signing in', () => {
 
   it('refuses a replayed callback', async () => {
     provider.setAccount('ann-sub', { email: 'ann@example.test', email_verified: true });
-    const { res, callbackUrl } = await ssoSignIn('ann-sub');
+    const { res, callbackUrl, cookie } = await ssoSignIn('ann-sub');
     expect(sessionCookie(res)).not.toBeNull();
-    const replay = await api.app.inject({ method: 'GET', url: callbackUrl });
+    const replay = await api.app.inject({ method: 'GET', url: callbackUrl, headers: { cookie } });
     expect(replay.statusCode).toBe(302);
     expect(replay.headers.location).toBe('/sso?error=expired');
     expect(sessionCookie(replay)).toBeNull();
@@ -384,17 +396,35 @@ describe('signing in', () => {
     const start = await api.anonymous.get('/api/auth/sso/start');
     const back = await provider.signInAt(String(start.headers.location), 'ann-sub');
     await api.db.pool.query(`UPDATE sso_requests SET expires_at = now() - interval '1 second'`);
-    const expired = await api.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const expired = await api.app.inject({
+      method: 'GET',
+      url: `${back.pathname}${back.search}`,
+      headers: { cookie: stateCookie(start) },
+    });
     expect(expired.headers.location).toBe('/sso?error=expired');
     const unknown = await api.anonymous.get('/api/auth/sso/callback?code=x&state=nothing-like-this');
     expect(unknown.headers.location).toBe('/sso?error=expired');
 
     const again = await api.anonymous.get('/api/auth/sso/start');
     const state = new URL(String(again.headers.location)).searchParams.get('state')!;
-    const forged = await api.anonymous.get(
-      `/api/auth/sso/callback?code=forged&state=${state}&iss=${encodeURIComponent(provider.issuer)}`,
-    );
+    const forged = await api.app.inject({
+      method: 'GET',
+      url: `/api/auth/sso/callback?code=forged&state=${state}&iss=${encodeURIComponent(provider.issuer)}`,
+      headers: { cookie: stateCookie(again) },
+    });
     expect(forged.headers.location).toBe('/sso?error=failed');
+  });
+
+  it('refuses a callback in a browser that did not start the sign-in (login CSRF)', async () => {
+    provider.setAccount('ann-sub', { email: 'ann@example.test', email_verified: true });
+    const start = await api.anonymous.get('/api/auth/sso/start');
+    const back = await provider.signInAt(String(start.headers.location), 'ann-sub');
+    const url = `${back.pathname}${back.search}`;
+    const other = await api.app.inject({ method: 'GET', url });
+    expect(other.headers.location).toBe('/sso?error=expired');
+    expect(sessionCookie(other)).toBeNull();
+    const wrong = await api.app.inject({ method: 'GET', url, headers: { cookie: 'sd6_sso_state=another' } });
+    expect(wrong.headers.location).toBe('/sso?error=expired');
   });
 
   it('answers a cancelled sign-in at the provider', async () => {

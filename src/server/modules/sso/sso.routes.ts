@@ -36,6 +36,11 @@ import { administratorOptions, loadSsoSettings, saveSsoSettings } from './sso-se
 
 const ADMIN_PATH = '/api/admin/sso';
 const REQUEST_MINUTES = 10;
+/**
+ * The state also rides in a cookie of the browser that started: a callback link made in another browser (login
+ * CSRF: someone else's code and state) finds no matching cookie and is refused.
+ */
+const STATE_COOKIE = 'sd6_sso_state';
 
 /** A path of this site ("/cases?x=1"), never another origin ("//evil", "/\\evil", "https://…"). */
 export function sameSitePath(value: string | undefined): string | null {
@@ -110,6 +115,13 @@ export function ssoRoutes(
         ],
       );
       reply.header('Cache-Control', 'no-store');
+      reply.setCookie(STATE_COOKIE, started.state, {
+        path: SSO_CALLBACK_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: policy.secureCookies,
+        maxAge: REQUEST_MINUTES * 60,
+      });
       return reply.redirect(started.url.href, 302);
     },
   );
@@ -125,6 +137,8 @@ export function ssoRoutes(
         return typeof v === 'string' ? v : undefined;
       };
       const state = one('state');
+      const browserState = request.cookies[STATE_COOKIE];
+      reply.clearCookie(STATE_COOKIE, { path: SSO_CALLBACK_PATH, secure: policy.secureCookies });
       // Taken once: a replayed or second callback of the same sign-in finds nothing.
       const { rows } = state
         ? await database.pool.query<{
@@ -141,6 +155,10 @@ export function ssoRoutes(
       const pending = rows[0];
       if (!state || !pending?.fresh) {
         request.log.warn('single sign-on: callback with an unknown, used or expired state');
+        return fail(reply, 'expired');
+      }
+      if (browserState !== state) {
+        request.log.warn('single sign-on: callback in a browser that did not start this sign-in');
         return fail(reply, 'expired');
       }
       if (one('error')) {
