@@ -209,6 +209,16 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     () => import('./features/required-uploads/required-upload-screens'),
     'RequiredUploadHistoryPage',
   ),
+  sso_settings: lazyScreen(
+    'sso_settings',
+    () => import('./features/sso/sso-settings-page'),
+    'SsoSettingsPage',
+  ),
+  sso_settings_history: lazyScreen(
+    'sso_settings_history',
+    () => import('./features/sso/sso-settings-page'),
+    'SsoSettingsHistoryPage',
+  ),
   rmm_settings_virtual_devices: lazyScreen(
     'rmm_settings_virtual_devices',
     () => import('./features/settings/rmm-settings-page'),
@@ -803,6 +813,14 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
               // Signed in already: the index route picks the home page.
               loader: async () => ((await optionalProfile()) ? redirect('/') : null),
               lazy: lazyScreen('login', () => import('./features/auth/login-page'), 'LoginPage'),
+            }),
+            named('force_sso', {
+              // Signed in already: the index route picks the home page (unless a failed attempt is explained).
+              loader: async ({ request }) =>
+                !new URL(request.url).searchParams.has('error') && (await optionalProfile())
+                  ? redirect('/')
+                  : null,
+              lazy: lazyScreen('force_sso', () => import('./features/sso/sso-page'), 'SsoPage'),
             }),
           ],
         },

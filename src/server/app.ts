@@ -52,6 +52,7 @@ import { cardPrintRoutes } from './modules/slip/card-print.routes.js';
 import { slipRoutes } from './modules/slip/slip.routes.js';
 import { taskSlipRoutes } from './modules/slip/task-slip.routes.js';
 import { softwareRoutes } from './modules/software/software.routes.js';
+import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { taskRoutes } from './modules/task/task.routes.js';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerUserHistory();
   loginRoutes(app, database, policy);
+  ssoRoutes(app, database, policy, config);
   profileRoutes(app, database, config.timeZone);
   staffRoutes(app, database, config.timeZone);
   organizationRoutes(app, database, config.timeZone);
