@@ -127,6 +127,13 @@ describe('staff security', () => {
     const other = await makeAdmin(api.db.pool);
     const a = await api.signIn(other.email, TEST_PASSWORD);
     const b = await api.signIn(other.email, TEST_PASSWORD);
+    const sessionIds = (
+      await api.db.pool.query('SELECT id, token_hash FROM sessions WHERE user_id = $1', [other.id])
+    ).rows;
+    const current = sessionIds.find((r) => r.token_hash === hashToken(a.cookie.split('=')[1]!))!;
+    const refused = await a.delete(`${path(other.id)}/sessions/${current.id}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().form.errors).toEqual(['This is the session you are using now: sign out instead.']);
     const res = await a.delete(`${path(other.id)}/sessions`);
     expect(res.statusCode).toBe(200);
     expect(res.json().security.sessions).toHaveLength(1);

@@ -162,6 +162,8 @@ async function endSessions(client: pg.PoolClient, id: number, keep: string | nul
 const sessionChange = (ended: number): Change[] =>
   ended ? [{ field: SECURITY_FIELDS.sessions, oldValue: null, newValue: `${ended} ended` }] : [];
 
+export const OWN_SESSION = 'This is the session you are using now: sign out instead.';
+
 /** Ends one session of the user (404 when it is not theirs or already gone). */
 export async function revokeSession(
   database: Database,
@@ -170,10 +172,18 @@ export async function revokeSession(
   actor: Actor,
 ): Promise<void> {
   await onUser(database, id, async (client) => {
+    const current = keptToken(id, actor.id, actor.sessionToken);
     const { rows } = await client.query<{ created_at: Date; user_agent: string | null; ip: string | null }>(
-      'DELETE FROM sessions WHERE id = $1 AND user_id = $2 RETURNING created_at, user_agent, ip',
-      [sessionId, id],
+      'DELETE FROM sessions WHERE id = $1 AND user_id = $2 AND token_hash IS DISTINCT FROM $3 RETURNING created_at, user_agent, ip',
+      [sessionId, id, current],
     );
+    if (!rows[0] && current) {
+      const own = await client.query('SELECT 1 FROM sessions WHERE id = $1 AND token_hash = $2', [
+        sessionId,
+        current,
+      ]);
+      if (own.rowCount) throw badRequest({}, [OWN_SESSION]);
+    }
     const row = rows[0];
     if (!row) throw notFound();
     const what = `${describeUserAgent(row.user_agent)}${row.ip ? ` from ${row.ip}` : ''}, started ${row.created_at.toISOString()}`;
