@@ -36,7 +36,7 @@ export function ApiTokenTable({
           <tbody>
             {tokens.map((t) => (
               <tr key={t.id}>
-                <td className="text-break">{t.name}</td>
+                <td style={{ minWidth: '9rem' }}>{t.name}</td>
                 <td className="text-nowrap">{API_TOKEN_SCOPE_LABELS[t.scope]}</td>
                 <td className="text-nowrap">{formatWhen(t.created)}</td>
                 <td className="text-nowrap">{t.lastUsed ? formatWhen(t.lastUsed) : 'Never'}</td>
