@@ -80,9 +80,9 @@ describe('staff security', () => {
       .getByRole('navigation', { name: 'Staff member' })
       .getByRole('link', { name: 'History' })
       .click();
-    await page.getByRole('cell', { name: 'Password reset mail' }).waitFor();
-    await page.getByRole('cell', { name: 'Lock' }).waitFor();
-    await page.getByRole('cell', { name: 'Sessions' }).waitFor();
+    await page.getByRole('cell', { name: 'Password reset mail', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'Lock', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'Sessions', exact: true }).first().waitFor();
     await page.context().close();
     await memberPage.context().close();
   });
