@@ -95,6 +95,16 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     () => import('./features/staff/staff-history-page'),
     'StaffHistoryPage',
   ),
+  staff_security: lazyScreen(
+    'staff_security',
+    () => import('./features/staff/staff-security-page'),
+    'StaffSecurityPage',
+  ),
+  api_reference: lazyScreen(
+    'api_reference',
+    () => import('./features/api-reference/api-reference-page'),
+    'ApiReferencePage',
+  ),
   organizations: lazyScreen(
     'organizations',
     () => import('./features/organizations/organization-list-page'),

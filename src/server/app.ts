@@ -14,6 +14,7 @@ import { amendmentRoutes } from './modules/agreement/amendment.routes.js';
 import { agreementDocumentRoutes } from './modules/agreement-document/agreement-document.routes.js';
 import { amendmentSettingsRoutes } from './modules/amendment-settings/amendment-settings.routes.js';
 import { amendmentTypeRoutes } from './modules/amendment-type/amendment-type.routes.js';
+import { apiTokenRoutes } from './modules/api-token/api-token.routes.js';
 import { loginRoutes } from './modules/auth/login.routes.js';
 import { bucketCategoryRoutes } from './modules/bucket-category/bucket-category.routes.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
@@ -54,6 +55,7 @@ import { taskSlipRoutes } from './modules/slip/task-slip.routes.js';
 import { softwareRoutes } from './modules/software/software.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
+import { staffSecurityRoutes } from './modules/staff-security/staff-security.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { taskRoutes } from './modules/task/task.routes.js';
 import { profileRoutes } from './modules/user/profile.routes.js';
@@ -65,9 +67,10 @@ import { historyRoutes } from './platform/history.js';
 import { createJobs, type Jobs } from './platform/jobs.js';
 import { createMailer, type Mailer } from './platform/mail.js';
 import { installMetrics } from './platform/metrics.js';
+import { installOpenApi, openApiRoutes } from './platform/openapi.js';
 import { createSecretBox, type SecretBox, secretKeyMaterial } from './platform/secret-box.js';
 import { installSecurity } from './platform/security.js';
-import type { SessionPolicy } from './platform/sessions.js';
+import { cookieName, type SessionPolicy } from './platform/sessions.js';
 import { installClient } from './platform/static.js';
 import { validateRequestPart } from './platform/validation.js';
 
@@ -170,6 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       headerPairs: 50,
     },
   });
+  // Before every route: it collects the routes' schemas for the OpenAPI document.
+  await installOpenApi(app, cookieName(policy));
   installErrorHandlers(app);
   installSecurity(app, { secureCookies: config.secureCookies });
   const metrics = installMetrics(app, database);
@@ -181,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   ssoRoutes(app, database, policy, config);
   profileRoutes(app, database, config.timeZone);
   staffRoutes(app, database, config.timeZone);
+  staffSecurityRoutes(app, database, config);
+  apiTokenRoutes(app, database);
   organizationRoutes(app, database, config.timeZone);
   equipmentRoutes(app, database, config.timeZone);
   agreementRoutes(app, database, config.timeZone);
@@ -226,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   searchRoutes(app, database);
   documentationRoutes(app);
   monitoringRoutes(app, database, metrics);
+  openApiRoutes(app);
 
   await installClient(app, {
     clientDir: deps.clientDir ?? '',

@@ -1,9 +1,19 @@
-// Authentication hook (every /api route needs a session unless marked public) and authorization.
+// Authentication hook (every /api route needs a session or a personal API token unless marked public) and
+// authorization.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
+import { MESSAGES } from '../../shared/errors.js';
+import { API_TOKEN_PREFIX, type ApiTokenScope } from '../../shared/schemas/api-token.js';
 import type { Role } from '../../shared/schemas/user.js';
 import type { Database } from '../db/client.js';
-import { forbidden, HttpError } from './errors.js';
-import { cookieName, findSessionUser, type SessionPolicy, type SessionUserRow } from './sessions.js';
+import { body, forbidden, HttpError } from './errors.js';
+import {
+  cookieName,
+  findSessionUser,
+  hashToken,
+  type SessionPolicy,
+  type SessionUserRow,
+} from './sessions.js';
 
 export type AuthUser = {
   id: number;
@@ -24,10 +34,14 @@ declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
     sessionToken: string | null;
+    /** The personal API token of a Bearer call (then there is no session). */
+    apiToken: { id: number; scope: ApiTokenScope } | null;
   }
   interface FastifyContextConfig {
     /** Reachable without a session. */
     public?: boolean;
+    /** Needs a cookie session: a Bearer call is refused (e.g. managing API tokens). */
+    sessionOnly?: boolean;
   }
 }
 
@@ -52,13 +66,70 @@ export function toAuthUser(row: SessionUserRow): AuthUser {
 export const loginRequired = () =>
   new HttpError(401, 'LOGIN', 'Your session has ended. Please log in again.');
 
+type Queryable = Pick<pg.Pool, 'query'>;
+
+type BearerRow = SessionUserRow & { token_id: number; scope: ApiTokenScope };
+
+/** The user of a personal API token, or null when it is unknown, revoked, expired or its user is inactive. */
+export async function findTokenUser(db: Queryable, token: string): Promise<BearerRow | null> {
+  if (!token.startsWith(API_TOKEN_PREFIX) || token.length > 200) return null;
+  const { rows } = await db.query<BearerRow>(
+    `SELECT t.id AS token_id, t.scope, t.id AS session_id,
+            (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale,
+            u.id, u.email, u.first_name, u.last_name, u.short_code, u.roles, u.home_page,
+            u.case_list_daily_slips_mode, u.auto_populate_task_points
+       FROM api_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())
+        AND u.active`,
+    [hashToken(token)],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  // Touched at most once a minute, as sessions are: a write per request would cost more than the request.
+  if (row.stale) await db.query('UPDATE api_tokens SET last_used_at = now() WHERE id = $1', [row.token_id]);
+  return row;
+}
+
+/** The token of an `Authorization: Bearer …` header, or null when the request has none. */
+export function bearerToken(request: Pick<FastifyRequest, 'headers'>): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : header.toLowerCase().startsWith('bearer') ? '' : null;
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+const loginBody = {
+  message: 'Your session has ended. Please log in again.',
+  code: 'LOGIN',
+  reason: 'LOGIN',
+  form: { errors: [], fields: {} },
+};
+
 export function installAuth(app: FastifyInstance, database: Database, policy: SessionPolicy): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
+  app.decorateRequest('apiToken', null);
   const name = cookieName(policy);
   // onRequest runs before the body is read: an anonymous caller learns nothing from validation errors.
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.url.startsWith('/api/')) return;
+    const bearer = bearerToken(request);
+    if (bearer !== null) {
+      // A Bearer call is the token's user and nothing else: its cookies are not read.
+      const row = bearer ? await findTokenUser(database.pool, bearer) : null;
+      if (!row) return reply.status(401).send(loginBody);
+      request.user = toAuthUser(row);
+      request.apiToken = { id: row.token_id, scope: row.scope };
+      if (request.routeOptions.config?.sessionOnly) {
+        return reply.status(403).send(body('FORBIDDEN', MESSAGES.forbidden));
+      }
+      if (row.scope === 'READ' && !READ_METHODS.has(request.method)) {
+        return reply.status(403).send(body('FORBIDDEN', MESSAGES.forbidden));
+      }
+      return;
+    }
     const token = request.cookies[name];
     if (token) {
       const row = await findSessionUser(database.pool, token, policy);
@@ -68,13 +139,15 @@ export function installAuth(app: FastifyInstance, database: Database, policy: Se
       }
     }
     if (!request.user && !request.routeOptions.config?.public) {
-      return reply.status(401).send({
-        message: 'Your session has ended. Please log in again.',
-        code: 'LOGIN',
-        reason: 'LOGIN',
-        form: { errors: [], fields: {} },
-      });
+      return reply.status(401).send(loginBody);
     }
+  });
+  // A Bearer call never gets a cookie (not even a sign-in route's).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.apiToken || (request.url.startsWith('/api/') && bearerToken(request) !== null)) {
+      reply.removeHeader('set-cookie');
+    }
+    return payload;
   });
 }
 

@@ -1,6 +1,7 @@
 // CSRF defence, security headers and caching rules for every response.
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '../../shared/errors.js';
+import { bearerToken } from './auth.js';
 import { body } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -23,8 +24,14 @@ export const CONTENT_SECURITY_POLICY = [
 export function installSecurity(app: FastifyInstance, options: { secureCookies: boolean }): void {
   app.addHook('onRequest', async (request, reply) => {
     // Every state-changing API call must be an XMLHttpRequest-marked call from our own pages (SPEC §7):
-    // a cross-site form cannot set this header, and CORS stays closed so no other origin may.
-    if (request.url.startsWith('/api/') && !SAFE_METHODS.has(request.method)) {
+    // a cross-site form cannot set this header, and CORS stays closed so no other origin may. The rule guards cookie
+    // sessions: a Bearer call (personal API token, platform/auth.ts) carries its credential itself, which no
+    // cross-site page can do, and its cookies are not read.
+    if (
+      request.url.startsWith('/api/') &&
+      !SAFE_METHODS.has(request.method) &&
+      bearerToken(request) === null
+    ) {
       if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
         return reply.status(403).send(body('FORBIDDEN', MESSAGES.forbidden));
       }

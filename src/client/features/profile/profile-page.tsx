@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { pathFor } from '../../../shared/routes';
+import { ApiTokensCard } from '../api-tokens/api-tokens-card';
 import { PasswordCard } from './password-card';
 import { loadSettings, SETTINGS_KEY } from './profile-api';
 import { SettingsCard } from './settings-card';
@@ -28,6 +29,9 @@ export function ProfilePage() {
           </div>
           <div className="col-lg-5 col-xxl-4">
             <PasswordCard email={settings.data.entity.email} />
+          </div>
+          <div className="col-lg-12 col-xxl-10">
+            <ApiTokensCard />
           </div>
         </div>
       ) : null}

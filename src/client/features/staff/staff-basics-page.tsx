@@ -1,11 +1,12 @@
 // /admin/staff/:id (numeric or create): loads one staff member, or the defaults of a new one.
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spinner } from 'react-bootstrap';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { pathFor } from '../../../shared/routes';
 import { errorPageStatus } from '../../api/entity';
 import { loadStaff, staffKey } from './staff-api';
 import { StaffFormCard } from './staff-form';
+import { StaffTabs } from './staff-tabs';
 
 export function StaffBasicsPage() {
   const id = useParams().id ?? 'create';
@@ -25,12 +26,8 @@ export function StaffBasicsPage() {
           <h1 className="h4 mb-0">{creating ? 'New Staff Member' : (entity?.name ?? 'Staff Member')}</h1>
           {entity && !creating ? <div className="text-body-secondary small">{entity.email}</div> : null}
         </div>
-        {creating ? null : (
-          <Link to={pathFor('staff_history', { id })} className="btn btn-sm btn-outline-secondary">
-            History
-          </Link>
-        )}
       </div>
+      {creating ? null : <StaffTabs id={id} />}
       {staff.isPending ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : null}
       {staff.isError ? <Alert variant="danger">{staff.error.message}</Alert> : null}
       {staff.data && entity ? (

@@ -2,16 +2,20 @@
 import { useParams } from 'react-router';
 import { pathFor } from '../../../shared/routes';
 import { HistoryView } from '../history/history-view';
+import { StaffTabs } from './staff-tabs';
 
 export function StaffHistoryPage() {
   const id = useParams().id ?? '';
   return (
-    <HistoryView
-      entity="user"
-      id={id}
-      objectClass="User"
-      backTo={pathFor('staff_basics', { id })}
-      backText="Staff Member"
-    />
+    <>
+      <StaffTabs id={id} />
+      <HistoryView
+        entity="user"
+        id={id}
+        objectClass="User"
+        backTo={pathFor('staff_basics', { id })}
+        backText="Staff Member"
+      />
+    </>
   );
 }
