@@ -14,7 +14,9 @@ import { amendmentRoutes } from './modules/agreement/amendment.routes.js';
 import { agreementDocumentRoutes } from './modules/agreement-document/agreement-document.routes.js';
 import { amendmentSettingsRoutes } from './modules/amendment-settings/amendment-settings.routes.js';
 import { amendmentTypeRoutes } from './modules/amendment-type/amendment-type.routes.js';
+import { forgotPasswordRoutes } from './modules/auth/forgot-password.routes.js';
 import { loginRoutes } from './modules/auth/login.routes.js';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
 import { bucketCategoryRoutes } from './modules/bucket-category/bucket-category.routes.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { caseRoutes } from './modules/case/case.routes.js';
@@ -24,6 +26,7 @@ import { deviceCategoryRoutes } from './modules/device-category/device-category.
 import { deviceStatusRoutes } from './modules/device-status/device-status.routes.js';
 import { equipmentRoutes } from './modules/equipment/equipment.routes.js';
 import { fileImportRoutes } from './modules/file-import/file-import.routes.js';
+import { mailCatcherRoutes } from './modules/mail-catcher/mail-catcher.routes.js';
 import { noticeRoutes } from './modules/notice/notice.routes.js';
 import { opportunityRoutes } from './modules/opportunity/opportunity.routes.js';
 import { opportunityWinRoutes } from './modules/opportunity/win.routes.js';
@@ -172,6 +175,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerUserHistory();
   loginRoutes(app, database, policy);
+  twoFactorRoutes(app, database, policy);
+  forgotPasswordRoutes(app, database, config);
+  mailCatcherRoutes(app, database, config);
   profileRoutes(app, database, config.timeZone);
   staffRoutes(app, database, config.timeZone);
   organizationRoutes(app, database, config.timeZone);
