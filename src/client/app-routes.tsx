@@ -23,6 +23,9 @@ function lazyScreen(id: string, load: () => Promise<ScreenModule>, exportName: s
   return async () => ({ Component: await loadExport<ComponentType>(id, load, exportName) });
 }
 
+// The forgot-password screens (ask, instructions, reset) share one chunk.
+const forgotPassword = () => import('./features/auth/forgot-password-pages');
+
 // The signed-in shell (panels, menus) is a chunk of its own: the login screen never needs it, and React Router
 // loads it beside the screen's chunk and the profile.
 const layouts = () => import('./shell/layouts');
@@ -61,6 +64,11 @@ const REPORT_SCREENS = Object.fromEntries(
 
 /** Screens of authenticated routes, by route name. */
 const SCREENS: Partial<Record<RouteName, Lazy>> = {
+  mail_catcher: lazyScreen(
+    'mail_catcher',
+    () => import('./features/mail-catcher/mail-catcher-page'),
+    'MailCatcherPage',
+  ),
   profile: lazyScreen('profile', () => import('./features/profile/profile-page'), 'ProfilePage'),
   profile_history: lazyScreen(
     'profile_history',
@@ -780,6 +788,29 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
               // Signed in already: the index route picks the home page.
               loader: async () => ((await optionalProfile()) ? redirect('/') : null),
               lazy: lazyScreen('login', () => import('./features/auth/login-page'), 'LoginPage'),
+            }),
+            named('2fa_login', {
+              lazy: lazyScreen('2fa_login', () => import('./features/auth/two-factor-page'), 'TwoFactorPage'),
+            }),
+            named('2fa_setup', {
+              lazy: lazyScreen(
+                '2fa_setup',
+                () => import('./features/auth/two-factor-setup-page'),
+                'TwoFactorSetupPage',
+              ),
+            }),
+            named('forgot_password', {
+              lazy: lazyScreen('forgot_password', forgotPassword, 'ForgotPasswordPage'),
+            }),
+            named('forgot_password_instructions', {
+              lazy: lazyScreen(
+                'forgot_password_instructions',
+                forgotPassword,
+                'ForgotPasswordInstructionsPage',
+              ),
+            }),
+            named('forgot_password_reset', {
+              lazy: lazyScreen('forgot_password_reset', forgotPassword, 'ResetPasswordPage'),
             }),
           ],
         },
