@@ -1,12 +1,13 @@
 // Sign in: email and password; on success the index route sends the user to their home page, or the two-factor step
 // follows. With single sign-on set up, "Sign in with {provider}" is offered; when it is enforced, /sso is shown
 // instead (the break-glass administrator comes back with ?break-glass=1).
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { LoginNext, LoginRequest } from '../../../shared/schemas/auth';
+import type { AuthOptions } from '../../../shared/schemas/sso';
 import type { Profile } from '../../../shared/schemas/user';
 import { useErrorLists } from '../../api/form-errors';
 import { apiPost, isApiError } from '../../api/http';
@@ -14,8 +15,6 @@ import { PROFILE_KEY } from '../../api/profile';
 import { loadExport } from '../../shell/lazy-chunk';
 import { TextInput } from '../../ui';
 import { loadAuthOptions, NEXT_PATH } from './auth-api';
-
-export const AUTH_OPTIONS_KEY = ['auth-options'] as const;
 
 // The sign-in rules (zod and its resolver, ~40 kB) load once the screen shows, not before it.
 let rules: Promise<Resolver<LoginRequest>> | null = null;
@@ -45,13 +44,17 @@ export function LoginPage() {
   const [search] = useSearchParams();
   const passwordReset = (useLocation().state as { passwordReset?: boolean } | null)?.passwordReset === true;
   const breakGlass = search.get('break-glass') === '1';
-  const options = useQuery({
-    queryKey: AUTH_OPTIONS_KEY,
-    queryFn: ({ signal }) => loadAuthOptions(signal),
-    staleTime: 60_000,
-  });
-  const sso = options.data?.sso ?? null;
-  const enforced = options.data?.enforced === true && !breakGlass;
+  // Read once per visit (a plain effect: the login screen's first load stays small).
+  const [options, setOptions] = useState<AuthOptions | null>(null);
+  useEffect(() => {
+    const abort = new AbortController();
+    void loadAuthOptions(abort.signal).then((o) => {
+      if (!abort.signal.aborted) setOptions(o);
+    });
+    return () => abort.abort();
+  }, []);
+  const sso = options?.sso ?? null;
+  const enforced = options?.enforced === true && !breakGlass;
   useEffect(() => {
     if (enforced) navigate('/sso', { replace: true });
   }, [enforced, navigate]);
