@@ -48,7 +48,7 @@ export function MailCatcherPage() {
             Mail the app sent. Without SMTP_URL it is caught here instead of being delivered.
           </div>
         </div>
-        <div className="d-flex gap-2">
+        <div className="d-flex gap-2 text-nowrap">
           <Button size="sm" variant="outline-secondary" onClick={() => void list.refetch()}>
             Refresh
           </Button>
@@ -72,7 +72,9 @@ export function MailCatcherPage() {
           <table className="table table-sm table-hover align-middle sd-table">
             <thead>
               <tr>
-                <th scope="col">To</th>
+                <th scope="col" className="d-none d-md-table-cell">
+                  To
+                </th>
                 <th scope="col">Subject</th>
                 <th scope="col">Status</th>
                 <th scope="col">When</th>
@@ -88,7 +90,7 @@ export function MailCatcherPage() {
               ) : (
                 items.map((m) => (
                   <tr key={m.id}>
-                    <td className="text-break">{m.to}</td>
+                    <td className="d-none d-md-table-cell text-break">{m.to}</td>
                     <td>
                       <Button
                         variant="link"
@@ -98,6 +100,8 @@ export function MailCatcherPage() {
                       >
                         {m.subject || '(no subject)'}
                       </Button>
+                      {/* Phones: the address under the subject instead of a narrow column of its own. */}
+                      <div className="d-md-none small text-body-secondary text-break">{m.to}</div>
                     </td>
                     <td>
                       <Badge bg={STATUS_VARIANT[m.status] ?? 'secondary'}>{m.status}</Badge>
