@@ -23,6 +23,9 @@ function lazyScreen(id: string, load: () => Promise<ScreenModule>, exportName: s
   return async () => ({ Component: await loadExport<ComponentType>(id, load, exportName) });
 }
 
+// The forgot-password screens (ask, instructions, reset) share one chunk.
+const forgotPassword = () => import('./features/auth/forgot-password-pages');
+
 // The signed-in shell (panels, menus) is a chunk of its own: the login screen never needs it, and React Router
 // loads it beside the screen's chunk and the profile.
 const layouts = () => import('./shell/layouts');
@@ -78,6 +81,11 @@ const DOC_SCREENS = Object.fromEntries(
 
 /** Screens of authenticated routes, by route name. */
 const SCREENS: Partial<Record<RouteName, Lazy>> = {
+  mail_catcher: lazyScreen(
+    'mail_catcher',
+    () => import('./features/mail-catcher/mail-catcher-page'),
+    'MailCatcherPage',
+  ),
   profile: lazyScreen('profile', () => import('./features/profile/profile-page'), 'ProfilePage'),
   profile_history: lazyScreen(
     'profile_history',
@@ -831,6 +839,29 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
                   ? redirect('/')
                   : null,
               lazy: lazyScreen('force_sso', () => import('./features/sso/sso-page'), 'SsoPage'),
+            }),
+            named('2fa_login', {
+              lazy: lazyScreen('2fa_login', () => import('./features/auth/two-factor-page'), 'TwoFactorPage'),
+            }),
+            named('2fa_setup', {
+              lazy: lazyScreen(
+                '2fa_setup',
+                () => import('./features/auth/two-factor-setup-page'),
+                'TwoFactorSetupPage',
+              ),
+            }),
+            named('forgot_password', {
+              lazy: lazyScreen('forgot_password', forgotPassword, 'ForgotPasswordPage'),
+            }),
+            named('forgot_password_instructions', {
+              lazy: lazyScreen(
+                'forgot_password_instructions',
+                forgotPassword,
+                'ForgotPasswordInstructionsPage',
+              ),
+            }),
+            named('forgot_password_reset', {
+              lazy: lazyScreen('forgot_password_reset', forgotPassword, 'ResetPasswordPage'),
             }),
           ],
         },

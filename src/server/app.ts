@@ -15,7 +15,9 @@ import { agreementDocumentRoutes } from './modules/agreement-document/agreement-
 import { amendmentSettingsRoutes } from './modules/amendment-settings/amendment-settings.routes.js';
 import { amendmentTypeRoutes } from './modules/amendment-type/amendment-type.routes.js';
 import { apiTokenRoutes } from './modules/api-token/api-token.routes.js';
+import { forgotPasswordRoutes } from './modules/auth/forgot-password.routes.js';
 import { loginRoutes } from './modules/auth/login.routes.js';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
 import { bucketCategoryRoutes } from './modules/bucket-category/bucket-category.routes.js';
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { caseRoutes } from './modules/case/case.routes.js';
@@ -26,6 +28,7 @@ import { deviceStatusRoutes } from './modules/device-status/device-status.routes
 import { documentationRoutes } from './modules/documentation/docs.routes.js';
 import { equipmentRoutes } from './modules/equipment/equipment.routes.js';
 import { fileImportRoutes } from './modules/file-import/file-import.routes.js';
+import { mailCatcherRoutes } from './modules/mail-catcher/mail-catcher.routes.js';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { noticeRoutes } from './modules/notice/notice.routes.js';
 import { opportunityRoutes } from './modules/opportunity/opportunity.routes.js';
@@ -184,6 +187,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUserHistory();
   loginRoutes(app, database, policy);
   ssoRoutes(app, database, policy, config);
+  twoFactorRoutes(app, database, policy);
+  forgotPasswordRoutes(app, database, config);
+  mailCatcherRoutes(app, database, config);
   profileRoutes(app, database, config.timeZone);
   staffRoutes(app, database, config.timeZone);
   staffSecurityRoutes(app, database, config);

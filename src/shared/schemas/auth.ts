@@ -14,3 +14,27 @@ export const loginRequest = z.object({
   password: z.string().min(1, 'Enter your password.').max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
+
+/** POST /api/auth/login answers one of these: signed in, or one more step before the session opens. */
+export type LoginNext = '2fa' | '2fa_setup';
+
+/** Forgot password: the address to send a reset link to (same answer whether or not it is known). */
+export const forgotPasswordRequest = z.object({
+  email: z.string().trim().min(1, 'Enter your email address.').max(254, 'Use at most 254 characters.'),
+});
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+
+/** The new password of a reset link, typed twice. */
+export const resetPasswordRequest = z
+  .object({
+    newPassword: passwordSchema,
+    confirmPassword: z.string().max(1024),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'The two passwords do not match.',
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+
+/** A reset link's token as it appears in the URL (256 bits, base64url). */
+export const resetToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid.');

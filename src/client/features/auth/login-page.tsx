@@ -1,16 +1,20 @@
-// Sign in: email and password; on success the index route sends the user to their home page.
+// Sign in: email and password; on success the index route sends the user to their home page, or the two-factor step
+// follows. With single sign-on set up, "Sign in with {provider}" is offered; when it is enforced, /sso is shown
+// instead (the break-glass administrator comes back with ?break-glass=1).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import type { LoginRequest } from '../../../shared/schemas/auth';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import type { LoginNext, LoginRequest } from '../../../shared/schemas/auth';
+import type { AuthOptions } from '../../../shared/schemas/sso';
 import type { Profile } from '../../../shared/schemas/user';
 import { useErrorLists } from '../../api/form-errors';
 import { apiPost, isApiError } from '../../api/http';
 import { PROFILE_KEY } from '../../api/profile';
 import { loadExport } from '../../shell/lazy-chunk';
 import { TextInput } from '../../ui';
+import { loadAuthOptions, NEXT_PATH } from './auth-api';
 
 // The sign-in rules (zod and its resolver, ~40 kB) load once the screen shows, not before it.
 let rules: Promise<Resolver<LoginRequest>> | null = null;
@@ -37,6 +41,23 @@ const loginRules: Resolver<LoginRequest> = async (values, context, options) =>
 export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const passwordReset = (useLocation().state as { passwordReset?: boolean } | null)?.passwordReset === true;
+  const breakGlass = search.get('break-glass') === '1';
+  // Read once per visit (a plain effect: the login screen's first load stays small).
+  const [options, setOptions] = useState<AuthOptions | null>(null);
+  useEffect(() => {
+    const abort = new AbortController();
+    void loadAuthOptions(abort.signal).then((o) => {
+      if (!abort.signal.aborted) setOptions(o);
+    });
+    return () => abort.abort();
+  }, []);
+  const sso = options?.sso ?? null;
+  const enforced = options?.enforced === true && !breakGlass;
+  useEffect(() => {
+    if (enforced) navigate('/sso', { replace: true });
+  }, [enforced, navigate]);
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<LoginRequest>({
     resolver: loginRules,
@@ -49,11 +70,15 @@ export function LoginPage() {
   const submit = form.handleSubmit(async (values) => {
     setMessage(null);
     try {
-      const { user } = await apiPost<{ user: Profile }>('/api/auth/login', values, {
+      const answer = await apiPost<{ user: Profile } | { next: LoginNext }>('/api/auth/login', values, {
         redirectOnLogin: false,
       });
       queryClient.clear();
-      queryClient.setQueryData(PROFILE_KEY, user);
+      if ('next' in answer) {
+        navigate(NEXT_PATH[answer.next], { replace: true });
+        return;
+      }
+      queryClient.setQueryData(PROFILE_KEY, answer.user);
       navigate('/', { replace: true });
     } catch (error) {
       setMessage(isApiError(error) ? error.message : 'Invalid request');
@@ -75,6 +100,10 @@ export function LoginPage() {
         {message ? (
           <Alert variant="danger" className="py-2 small sd-pre-line">
             {message}
+          </Alert>
+        ) : passwordReset ? (
+          <Alert variant="success" className="py-2 small">
+            Your password was changed. Sign in with the new one.
           </Alert>
         ) : null}
       </div>
@@ -117,6 +146,20 @@ export function LoginPage() {
       <Button type="submit" variant="primary" className="w-100" disabled={form.formState.isSubmitting}>
         Sign In
       </Button>
+      <div className="mt-3 text-center small">
+        <Link to="/forgot_password">Forgot password?</Link>
+      </div>
+      {sso ? (
+        <>
+          <div className="text-center text-body-secondary small my-2" aria-hidden="true">
+            or
+          </div>
+          {/* A full page load: the server starts the round trip to the provider. */}
+          <a href="/api/auth/sso/start" className="btn btn-outline-primary w-100">
+            Sign in with {sso.providerName}
+          </a>
+        </>
+      ) : null}
     </form>
   );
 }

@@ -1,4 +1,4 @@
-// /profile: the current user's own settings and password (SPEC §3 "Current user profile").
+// /profile: the current user's own settings, password and two-factor sign-in (SPEC §3 "Current user profile").
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { ApiTokensCard } from '../api-tokens/api-tokens-card';
 import { PasswordCard } from './password-card';
 import { loadSettings, SETTINGS_KEY } from './profile-api';
 import { SettingsCard } from './settings-card';
+import { TwoFactorCard } from './two-factor-card';
 
 export function ProfilePage() {
   const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: ({ signal }) => loadSettings(signal) });
@@ -29,6 +30,9 @@ export function ProfilePage() {
           </div>
           <div className="col-lg-5 col-xxl-4">
             <PasswordCard email={settings.data.entity.email} />
+            <div className="mt-3">
+              <TwoFactorCard email={settings.data.entity.email} />
+            </div>
           </div>
           <div className="col-lg-12 col-xxl-10">
             <ApiTokensCard />

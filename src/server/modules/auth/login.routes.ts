@@ -1,5 +1,5 @@
 // POST /api/auth/login and /api/auth/logout.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../../shared/errors.js';
 import { loginRequest } from '../../../shared/schemas/auth.js';
@@ -7,7 +7,16 @@ import type { Database } from '../../db/client.js';
 import { HttpError } from '../../platform/errors.js';
 import { cookieName, cookieOptions, destroySession, type SessionPolicy } from '../../platform/sessions.js';
 import { loadProfile } from '../user/profile.service.js';
-import { signIn } from './login.service.js';
+import { type SignInContext, signIn } from './login.service.js';
+
+/** Where a request comes from, as kept on its session. */
+export const signInContext = (request: FastifyRequest): SignInContext => ({
+  ip: request.ip ?? null,
+  userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+});
+
+export const passwordSignInOff = (providerName: string) =>
+  `Password sign-in is turned off for this account. Use "Sign in with ${providerName}".`;
 
 export function loginRoutes(app: FastifyInstance, database: Database, policy: SessionPolicy): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -15,12 +24,29 @@ export function loginRoutes(app: FastifyInstance, database: Database, policy: Se
     '/api/auth/login',
     { schema: { body: loginRequest }, config: { public: true } },
     async (request, reply) => {
-      const result = await signIn(database, request.body.email, request.body.password, policy);
-      if (!result.ok) throw new HttpError(400, 'SIGN_IN_FAILED', MESSAGES.signInFailed);
+      const result = await signIn(
+        database,
+        request.body.email,
+        request.body.password,
+        policy,
+        signInContext(request),
+      );
+      if (!result.ok) {
+        if (result.passwordSignInOff) {
+          throw new HttpError(
+            400,
+            'SIGN_IN_FAILED',
+            passwordSignInOff(result.passwordSignInOff.providerName),
+          );
+        }
+        throw new HttpError(400, 'SIGN_IN_FAILED', MESSAGES.signInFailed);
+      }
       // A fresh token at every sign-in; any token the browser held before is ended.
       const previous = request.cookies[cookieName(policy)];
       if (previous) await destroySession(database.pool, previous);
       reply.setCookie(cookieName(policy), result.token, cookieOptions(policy));
+      // One more step before the session opens: the two-factor code, or setting two-factor sign-in up.
+      if (result.next) return { next: result.next };
       return { user: await loadProfile(database.pool, result.userId) };
     },
   );

@@ -1,0 +1,93 @@
+// Two-factor sign-in: the sign-in step (POST /api/auth/2fa), setup (from a sign-in that must set it up, or the
+// profile), and the profile's status, turn off and new recovery codes.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { twoFactorConfirm, twoFactorDisable, twoFactorSignIn } from '../../../shared/schemas/two-factor.js';
+import type { Database } from '../../db/client.js';
+import { currentUser, loginRequired } from '../../platform/auth.js';
+import { cookieName, cookieOptions, type SessionPolicy } from '../../platform/sessions.js';
+import { withTransaction } from '../../platform/transaction.js';
+import { loadProfile } from '../user/profile.service.js';
+import { signInContext } from './login.routes.js';
+import { openSession } from './login.service.js';
+import {
+  completeTwoFactor,
+  confirmSetup,
+  disableTwoFactor,
+  findPendingSession,
+  regenerateRecoveryCodes,
+  type SetupActor,
+  startSetup,
+  twoFactorStatus,
+} from './two-factor.service.js';
+
+export function twoFactorRoutes(app: FastifyInstance, database: Database, policy: SessionPolicy): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const name = cookieName(policy);
+
+  /** A signed-in user, or a sign-in waiting for its setup step; anyone else must sign in. */
+  const setupActor = async (request: FastifyRequest): Promise<SetupActor> => {
+    if (request.user) return { userId: request.user.id, email: request.user.email, pending: null };
+    const pending = await findPendingSession(database.pool, request.cookies[name], 'TWO_FACTOR_SETUP');
+    if (!pending) throw loginRequired();
+    return { userId: pending.userId, email: pending.email, pending };
+  };
+
+  api.post(
+    '/api/auth/2fa',
+    { schema: { body: twoFactorSignIn }, config: { public: true } },
+    async (request, reply) => {
+      const { userId, token } = await completeTwoFactor(
+        database,
+        app.secrets,
+        request.cookies[name],
+        request.body,
+        policy,
+        signInContext(request),
+      );
+      reply.setCookie(name, token, cookieOptions(policy));
+      return { user: await loadProfile(database.pool, userId) };
+    },
+  );
+
+  api.post('/api/auth/2fa/setup', { config: { public: true } }, async (request) => ({
+    setup: await startSetup(database, app.secrets, await setupActor(request)),
+  }));
+
+  api.post(
+    '/api/auth/2fa/setup/confirm',
+    { schema: { body: twoFactorConfirm }, config: { public: true } },
+    async (request, reply) => {
+      const actor = await setupActor(request);
+      const recoveryCodes = await confirmSetup(database, app.secrets, actor, request.body.code);
+      if (!actor.pending) return { recoveryCodes };
+      // The sign-in that had to set it up is complete: a fresh, signed-in session replaces the pending one.
+      const { pending } = actor;
+      const token = await withTransaction(database, async ({ client }) => {
+        await client.query('DELETE FROM sessions WHERE id = $1', [pending.sessionId]);
+        return openSession(client, pending.userId, policy, signInContext(request));
+      });
+      reply.setCookie(name, token, cookieOptions(policy));
+      return { recoveryCodes, user: await loadProfile(database.pool, pending.userId) };
+    },
+  );
+
+  api.get('/api/auth/2fa/status', async (request) => ({
+    twoFactor: await twoFactorStatus(database.pool, currentUser(request).id),
+  }));
+
+  api.post('/api/auth/2fa/disable', { schema: { body: twoFactorDisable } }, async (request) => {
+    const user = currentUser(request);
+    await disableTwoFactor(database, user.id, request.body.currentPassword);
+    return { twoFactor: await twoFactorStatus(database.pool, user.id) };
+  });
+
+  api.post('/api/auth/2fa/recovery-codes', { schema: { body: twoFactorConfirm } }, async (request) => ({
+    recoveryCodes: await regenerateRecoveryCodes(
+      database,
+      app.secrets,
+      currentUser(request).id,
+      request.body.code,
+    ),
+  }));
+}
