@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'CONFLICT'
   | 'SIGN_IN_FAILED'
+  | 'TOO_MANY_REQUESTS'
   | 'SERVER_ERROR';
 
 /** The one error shape of every failed API call (ARCHITECTURE §3). */

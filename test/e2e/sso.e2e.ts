@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from '../support/e2e';
 import { type OwnApp, signInOwn, startOwnApp } from '../support/e2e-app';
-import { makeAdmin, makeUser } from '../support/factories';
+import { makeAdmin, makeUser, TEST_PASSWORD } from '../support/factories';
 import { startOidcProvider, type TestProvider } from '../support/oidc-provider';
 
 let own: OwnApp;
@@ -43,6 +43,20 @@ async function ssoSignIn(page: Page, login: string) {
   await page.getByRole('heading', { name: 'Test provider' }).waitFor();
   await page.getByLabel('Account').fill(login);
   await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/** Under enforcement: /sso's "Administrator sign-in" link, then the break-glass administrator's password. */
+async function breakGlassSignIn(width = 1280): Promise<Page> {
+  const page = await signedOut(width);
+  await page.goto('/sso');
+  await page.getByRole('link', { name: 'Administrator sign-in' }).click();
+  await page.waitForURL('**/login?break-glass=1');
+  await page.getByLabel('Email').fill(adminEmail);
+  await page.getByLabel('Password').fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login') && url.pathname !== '/');
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  return page;
 }
 
 describe('single sign-on', () => {
@@ -121,7 +135,26 @@ describe('single sign-on', () => {
     await anon.getByRole('link', { name: 'Sign in with Test Provider' }).waitFor();
     const options = await anon.evaluate(async () => (await fetch('/api/auth/options')).json());
     expect(options).toEqual({ sso: { providerName: 'Test Provider' }, enforced: true });
+
+    // The login shell now offers only the provider: /login goes to /sso, and a password is refused...
+    await anon.goto('/login');
+    await anon.waitForURL('**/sso');
+    await anon.getByRole('link', { name: 'Sign in with Test Provider' }).waitFor();
+    const refused = await anon.evaluate(async () => {
+      const res = await fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ email: 'tess@example.test', password: 'correct horse battery staple' }),
+      });
+      return { status: res.status, message: (await res.json()).message as string };
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.message).toContain('Sign in with Test Provider');
     await anon.context().close();
+
+    // ...except for the break-glass administrator, from the administrator sign-in link.
+    const glass = await breakGlassSignIn();
+    await glass.context().close();
   });
 
   it('fits a phone', async () => {
@@ -132,7 +165,7 @@ describe('single sign-on', () => {
     expect(await fitsWidth(phone)).toBe(true);
     await phone.context().close();
 
-    const admin = await signInOwn(browser, own, adminEmail, { viewport: { width: 390, height: 800 } });
+    const admin = await breakGlassSignIn(390);
     await admin.goto('/admin/sso');
     await admin.getByRole('button', { name: 'Edit' }).click();
     await admin.getByRole('button', { name: 'Test connection' }).waitFor();

@@ -81,7 +81,7 @@ describe('staff security', () => {
       .getByRole('link', { name: 'History' })
       .click();
     await page.getByRole('cell', { name: 'Password reset mail', exact: true }).waitFor();
-    await page.getByRole('cell', { name: 'Lock', exact: true }).waitFor();
+    await page.getByRole('cell', { name: 'Locked', exact: true }).waitFor();
     await page.getByRole('cell', { name: 'Sessions', exact: true }).first().waitFor();
     await page.context().close();
     await memberPage.context().close();

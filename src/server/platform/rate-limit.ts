@@ -73,12 +73,12 @@ export async function takeRateSlots(
   return retryAfter;
 }
 
-/** 429 (the error shape's BAD_REQUEST code: the message says what to do) after Retry-After is set on the reply. */
+/** 429 with the message saying what to do, after Retry-After is set on the reply. */
 export function tooManyRequests(
   reply: { header: (name: string, value: string) => unknown },
   retryAfter: number,
   message: string,
 ): HttpError {
   reply.header('Retry-After', String(retryAfter));
-  return new HttpError(429, 'BAD_REQUEST', message);
+  return new HttpError(429, 'TOO_MANY_REQUESTS', message);
 }

@@ -67,9 +67,9 @@ describe('managing your tokens', () => {
       .history.items.map((h: { field: string; newValue: string }) => [h.field, h.newValue]);
     expect(fields).toEqual(
       expect.arrayContaining([
-        ['API token', 'Revoked'],
-        ['API token', 'Created CI (Read and write)'],
-        ['API token', 'Created Monitoring (Read only)'],
+        ['apiToken', 'Revoked'],
+        ['apiToken', 'Created CI (Read and write)'],
+        ['apiToken', 'Created Monitoring (Read only)'],
       ]),
     );
   });
@@ -113,6 +113,23 @@ describe('managing your tokens', () => {
       (await api.db.pool.query('SELECT count(*)::int AS n FROM api_tokens WHERE user_id = $1', [user.id]))
         .rows[0].n,
     ).toBe(1);
+  });
+
+  it('never change how the user signs in: password and two-factor routes are session only', async () => {
+    const user = await makeUser(api.db.pool);
+    const { token } = await tokenOf(user.email, 'WRITE');
+    const password = await bearer(token, 'POST', '/api/user/password', {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'a brand new passphrase',
+      confirmPassword: 'a brand new passphrase',
+    });
+    expect(password.statusCode).toBe(403);
+    for (const url of ['/api/auth/2fa/setup', '/api/auth/2fa/setup/confirm', '/api/auth/2fa/recovery-codes'])
+      expect((await bearer(token, 'POST', url, { code: '123456' })).statusCode, url).toBe(403);
+    expect(
+      (await bearer(token, 'POST', '/api/auth/2fa/disable', { currentPassword: TEST_PASSWORD })).statusCode,
+    ).toBe(403);
+    expect((await api.signIn(user.email, TEST_PASSWORD)).cookie).toBeTruthy();
   });
 });
 

@@ -18,7 +18,7 @@ import { withTransaction } from '../../platform/transaction.js';
 type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
 /** The field of the user's history that API token changes are written under. */
-export const API_TOKEN_FIELD = 'API token';
+export const API_TOKEN_FIELD = 'apiToken';
 
 type TokenRow = {
   id: number;

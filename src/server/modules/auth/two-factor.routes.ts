@@ -21,6 +21,7 @@ import {
   twoFactorStatus,
 } from './two-factor.service.js';
 
+// Setup, turning off and new recovery codes are session only: an API token never changes how its user signs in.
 export function twoFactorRoutes(app: FastifyInstance, database: Database, policy: SessionPolicy): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const name = cookieName(policy);
@@ -50,13 +51,13 @@ export function twoFactorRoutes(app: FastifyInstance, database: Database, policy
     },
   );
 
-  api.post('/api/auth/2fa/setup', { config: { public: true } }, async (request) => ({
+  api.post('/api/auth/2fa/setup', { config: { public: true, sessionOnly: true } }, async (request) => ({
     setup: await startSetup(database, app.secrets, await setupActor(request)),
   }));
 
   api.post(
     '/api/auth/2fa/setup/confirm',
-    { schema: { body: twoFactorConfirm }, config: { public: true } },
+    { schema: { body: twoFactorConfirm }, config: { public: true, sessionOnly: true } },
     async (request, reply) => {
       const actor = await setupActor(request);
       const recoveryCodes = await confirmSetup(database, app.secrets, actor, request.body.code);
@@ -76,18 +77,26 @@ export function twoFactorRoutes(app: FastifyInstance, database: Database, policy
     twoFactor: await twoFactorStatus(database.pool, currentUser(request).id),
   }));
 
-  api.post('/api/auth/2fa/disable', { schema: { body: twoFactorDisable } }, async (request) => {
-    const user = currentUser(request);
-    await disableTwoFactor(database, user.id, request.body.currentPassword);
-    return { twoFactor: await twoFactorStatus(database.pool, user.id) };
-  });
+  api.post(
+    '/api/auth/2fa/disable',
+    { schema: { body: twoFactorDisable }, config: { sessionOnly: true } },
+    async (request) => {
+      const user = currentUser(request);
+      await disableTwoFactor(database, user.id, request.body.currentPassword);
+      return { twoFactor: await twoFactorStatus(database.pool, user.id) };
+    },
+  );
 
-  api.post('/api/auth/2fa/recovery-codes', { schema: { body: twoFactorConfirm } }, async (request) => ({
-    recoveryCodes: await regenerateRecoveryCodes(
-      database,
-      app.secrets,
-      currentUser(request).id,
-      request.body.code,
-    ),
-  }));
+  api.post(
+    '/api/auth/2fa/recovery-codes',
+    { schema: { body: twoFactorConfirm }, config: { sessionOnly: true } },
+    async (request) => ({
+      recoveryCodes: await regenerateRecoveryCodes(
+        database,
+        app.secrets,
+        currentUser(request).id,
+        request.body.code,
+      ),
+    }),
+  );
 }

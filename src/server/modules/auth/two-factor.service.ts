@@ -194,7 +194,7 @@ async function takeCodeSlot(database: Database, actor: SetupActor): Promise<void
     key: `2fa:user:${actor.userId}`,
     ...PROFILE_CODE_LIMIT,
   });
-  if (!slot.allowed) throw new HttpError(429, 'BAD_REQUEST', TOO_MANY_PROFILE_CODES);
+  if (!slot.allowed) throw new HttpError(429, 'TOO_MANY_REQUESTS', TOO_MANY_PROFILE_CODES);
 }
 
 async function replaceRecoveryCodes(client: pg.PoolClient, userId: number): Promise<string[]> {

@@ -11,17 +11,19 @@ import { hashToken } from '../../platform/sessions.js';
 import { withTransaction } from '../../platform/transaction.js';
 import { listApiTokens, revokeApiToken } from '../api-token/api-token.service.js';
 import { issuePasswordReset } from '../auth/password-reset.service.js';
+import { TWO_FACTOR_FIELD } from '../auth/two-factor.service.js';
 import { loadStaff } from '../staff/staff.service.js';
 import { describeUserAgent } from './user-agent.js';
 
 type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
 /** Field names of the user's history written by these actions. */
+/** Field keys of the user's history (labels in USER_FIELD_LABELS); two-factor is the sign-in step's own key. */
 export const SECURITY_FIELDS = {
-  twoFactor: 'Two-factor sign-in',
-  sessions: 'Sessions',
-  lock: 'Lock',
-  resetMail: 'Password reset mail',
+  twoFactor: TWO_FACTOR_FIELD,
+  sessions: 'sessions',
+  lock: 'locked',
+  resetMail: 'passwordResetMail',
 } as const;
 
 type SecurityRow = {
@@ -141,9 +143,7 @@ export async function resetTwoFactor(database: Database, id: number, actor: Acto
     await history(client, id, actor.id, [
       {
         field: SECURITY_FIELDS.twoFactor,
-        oldValue: before.totp_enabled_at
-          ? `On since ${before.totp_enabled_at.toISOString()}`
-          : 'Being set up',
+        oldValue: before.totp_enabled_at ? 'On' : 'Being set up',
         newValue: 'Reset (off)',
       },
       ...sessionChange(ended),
@@ -221,12 +221,11 @@ export async function unlockUser(database: Database, id: number, actorId: number
       'UPDATE users SET failed_logins = 0, lock_count = 0, locked_until = NULL WHERE id = $1',
       [id],
     );
+    // The same Yes/No the staff basics' unlock writes.
     const old = before.locked_until
-      ? `Locked until ${before.locked_until.toISOString()}`
-      : `${before.failed_logins} failed sign-in${before.failed_logins === 1 ? '' : 's'}`;
-    await history(client, id, actorId, [
-      { field: SECURITY_FIELDS.lock, oldValue: old, newValue: 'Unlocked' },
-    ]);
+      ? 'Yes'
+      : `No (${before.failed_logins} failed sign-in${before.failed_logins === 1 ? '' : 's'})`;
+    await history(client, id, actorId, [{ field: SECURITY_FIELDS.lock, oldValue: old, newValue: 'No' }]);
   });
 }
 

@@ -18,9 +18,14 @@ export function profileRoutes(app: FastifyInstance, database: Database, timeZone
   api.post('/api/user/settings', { schema: { body: settingsForm } }, async (request) => ({
     user: await saveSettings(database, currentUser(request).id, request.body, timeZone),
   }));
-  api.post('/api/user/password', { schema: { body: passwordChange } }, async (request) => {
-    const user = currentUser(request);
-    await changePassword(database, user.id, request.sessionToken ?? '', request.body, timeZone);
-    return { ok: true };
-  });
+  // Session only: an API token may not change the password it was made under.
+  api.post(
+    '/api/user/password',
+    { schema: { body: passwordChange }, config: { sessionOnly: true } },
+    async (request) => {
+      const user = currentUser(request);
+      await changePassword(database, user.id, request.sessionToken ?? '', request.body, timeZone);
+      return { ok: true };
+    },
+  );
 }

@@ -43,6 +43,12 @@ export const USER_FIELD_LABELS: Record<string, string> = {
   autoPopulateTaskPoints: 'Auto-populate Task Points',
   password: 'Password',
   locked: 'Locked',
+  twoFactor: 'Two-factor sign-in',
+  recoveryCodes: 'Recovery codes',
+  sessions: 'Sessions',
+  passwordResetMail: 'Password reset mail',
+  apiToken: 'API token',
+  ssoSubject: 'Single sign-on identity',
 };
 
 const COLUMNS = `u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.short_code AS "shortCode",
