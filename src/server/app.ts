@@ -24,6 +24,7 @@ import { deviceCategoryRoutes } from './modules/device-category/device-category.
 import { deviceStatusRoutes } from './modules/device-status/device-status.routes.js';
 import { equipmentRoutes } from './modules/equipment/equipment.routes.js';
 import { fileImportRoutes } from './modules/file-import/file-import.routes.js';
+import { languageSettingsRoutes } from './modules/language-settings/language-settings.routes.js';
 import { noticeRoutes } from './modules/notice/notice.routes.js';
 import { opportunityRoutes } from './modules/opportunity/opportunity.routes.js';
 import { opportunityWinRoutes } from './modules/opportunity/win.routes.js';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   noticeRoutes(app, database, config.timeZone);
   requiredUploadRoutes(app, database, config.timeZone);
   rmmSettingsRoutes(app, database, config.timeZone);
+  languageSettingsRoutes(app, database, config.timeZone);
   caseRoutes(app, database, config.timeZone);
   taskRoutes(app, database, config.timeZone);
   slipRoutes(app, database, config.timeZone);
