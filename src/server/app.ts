@@ -24,6 +24,8 @@ import { deviceCategoryRoutes } from './modules/device-category/device-category.
 import { deviceStatusRoutes } from './modules/device-status/device-status.routes.js';
 import { equipmentRoutes } from './modules/equipment/equipment.routes.js';
 import { fileImportRoutes } from './modules/file-import/file-import.routes.js';
+import { jobRoutes } from './modules/jobs/jobs.routes.js';
+import { fileManagerRoutes } from './modules/file-manager/file-manager.routes.js';
 import { languageSettingsRoutes } from './modules/language-settings/language-settings.routes.js';
 import { noticeRoutes } from './modules/notice/notice.routes.js';
 import { opportunityRoutes } from './modules/opportunity/opportunity.routes.js';
@@ -198,6 +200,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   requiredUploadRoutes(app, database, config.timeZone);
   rmmSettingsRoutes(app, database, config.timeZone);
   languageSettingsRoutes(app, database, config.timeZone);
+  jobRoutes(app, database, config.sessionIdleMinutes);
+  fileManagerRoutes(app, database);
   caseRoutes(app, database, config.timeZone);
   taskRoutes(app, database, config.timeZone);
   slipRoutes(app, database, config.timeZone);
