@@ -2,9 +2,12 @@
 // and plural, and the title-case exceptions of SPEC §5 (small words kept lower-case, brand spellings kept).
 import { z } from 'zod';
 import { DEFAULT_BRANDS, DEFAULT_SMALL_WORDS } from '../format/title-case.js';
+import { DEFAULT_GRAMMAR, type Grammar } from '../grammar.js';
 import type { Option } from './common.js';
 import { version } from './fields.js';
 import { BLANK } from './messages.js';
+
+export { applyGrammar, DEFAULT_GRAMMAR, type Grammar } from '../grammar.js';
 
 export const WORD_MAX = 30;
 export const LIST_MAX = 200;
@@ -21,25 +24,6 @@ export const BRAND_TOO_LONG = `Use at most ${BRAND_MAX} characters.`;
 export const BRAND_CHARACTERS = 'Use letters, digits, spaces, hyphens, periods and + only.';
 export const TOO_MANY_SMALL_WORDS = `Enter at most ${LIST_MAX} small words.`;
 export const TOO_MANY_BRANDS = `Enter at most ${LIST_MAX} brand spellings.`;
-
-/** The words the UI uses for the three things. */
-export type Grammar = {
-  caseSingular: string;
-  casePlural: string;
-  taskSingular: string;
-  taskPlural: string;
-  slipSingular: string;
-  slipPlural: string;
-};
-
-export const DEFAULT_GRAMMAR: Grammar = {
-  caseSingular: 'Case',
-  casePlural: 'Cases',
-  taskSingular: 'Task',
-  taskPlural: 'Tasks',
-  slipSingular: 'Slip',
-  slipPlural: 'Slips',
-};
 
 export const WORD_FIELDS = Object.keys(DEFAULT_GRAMMAR) as (keyof Grammar)[];
 
@@ -141,24 +125,3 @@ export type LanguageSettings = LanguageValue & {
   updated: string | null;
   updatedBy: Option | null;
 };
-
-/**
- * A visible label in the saved words: "Cases & Tasks" → "Tickets & Tasks", "Create Case" → "Create Ticket".
- * Whole words only, capitalised and lower-case forms alike (a lower-case word keeps lower case).
- */
-export function applyGrammar(label: string, grammar: Grammar): string {
-  const words: Record<string, string> = {
-    case: grammar.caseSingular,
-    cases: grammar.casePlural,
-    task: grammar.taskSingular,
-    tasks: grammar.taskPlural,
-    slip: grammar.slipSingular,
-    slips: grammar.slipPlural,
-  };
-  return label.replace(/\b(cases|case|tasks|task|slips|slip)\b/gi, (found) => {
-    const to = words[found.toLowerCase()] ?? found;
-    if (found === found.toLowerCase()) return to.toLowerCase();
-    if (found === found.toUpperCase() && found.length > 1) return to.toUpperCase();
-    return to;
-  });
-}

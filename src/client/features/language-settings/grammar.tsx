@@ -2,12 +2,8 @@
 // and kept long: the settings page shares this query's cache entry, so a save shows the new words at once.
 import { QueryClient, QueryClientContext, useQuery } from '@tanstack/react-query';
 import { useCallback, useContext } from 'react';
-import {
-  applyGrammar,
-  DEFAULT_GRAMMAR,
-  type Grammar,
-  type LanguageSettings,
-} from '../../../shared/schemas/language-settings';
+import { applyGrammar, DEFAULT_GRAMMAR, type Grammar } from '../../../shared/grammar';
+import type { LanguageSettings } from '../../../shared/schemas/language-settings';
 import { loadEntity } from '../../api/entity';
 
 export const LANGUAGE_API = '/api/settings/language';
