@@ -86,6 +86,12 @@ export function FileManagerPage() {
   const state = useQueryFilters(['filter', 'sort']);
   const queryClient = useQueryClient();
   const [deleting, setDeleting] = useState<StoredFileItem | null>(null);
+  // The dialog keeps naming its file while it fades out.
+  const [target, setTarget] = useState<StoredFileItem | null>(null);
+  const ask = (file: StoredFileItem) => {
+    setTarget(file);
+    setDeleting(file);
+  };
   const [errors, setErrors] = useState<string[]>([]);
   const remove = useMutation({
     mutationFn: (file: StoredFileItem) => apiDelete(`${API}/${file.id}`),
@@ -109,7 +115,7 @@ export function FileManagerPage() {
       className: 'text-nowrap',
     },
     { key: 'uses', label: 'Where Used', render: (f) => <Uses file={f} /> },
-    { key: 'actions', label: '', render: (f) => <Actions file={f} onDelete={setDeleting} /> },
+    { key: 'actions', label: '', render: (f) => <Actions file={f} onDelete={ask} /> },
   ];
   const card = (f: StoredFileItem) => (
     <div className="card sd-card mb-2">
@@ -124,7 +130,7 @@ export function FileManagerPage() {
         </div>
         <Uses file={f} />
         <div className="mt-1">
-          <Actions file={f} onDelete={setDeleting} />
+          <Actions file={f} onDelete={ask} />
         </div>
       </div>
     </div>
@@ -157,7 +163,7 @@ export function FileManagerPage() {
         onOkay={() => deleting && remove.mutate(deleting)}
         onHide={() => setDeleting(null)}
       >
-        Delete {deleting?.name}? This cannot be undone.
+        Delete {target?.name}? This cannot be undone.
       </Dialog>
     </>
   );
