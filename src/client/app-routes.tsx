@@ -1,14 +1,14 @@
 // The named-route table: route names of src/shared/routes.ts -> lazily loaded screens, layouts and loaders.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject, redirect, redirectDocument } from 'react-router';
 import { ROUTES, type RouteDef, type RouteName } from '../shared/routes';
 import type { Profile } from '../shared/schemas/user';
 import { apiPost } from './api/http';
 import { ensureProfile } from './api/profile';
 import { ErrorPage, NotFoundPage } from './features/errors/error-view';
 import { RouteError } from './features/errors/route-error';
-import { homePath, profileFailurePath } from './features/home/home-path';
+import { homeTarget, profileFailurePath } from './features/home/home-path';
 import { LogoutPage } from './features/home/logout-page';
 import type { Instance } from './shell/environment';
 import { loadExport } from './shell/lazy-chunk';
@@ -246,6 +246,23 @@ const SCREENS: Partial<Record<RouteName, Lazy>> = {
     'rmm_settings_virtual_devices_history',
     () => import('./features/settings/rmm-settings-page'),
     'RmmSettingsHistoryPage',
+  ),
+  language_settings: lazyScreen(
+    'language_settings',
+    () => import('./features/language-settings/language-settings-page'),
+    'LanguageSettingsPage',
+  ),
+  language_settings_history: lazyScreen(
+    'language_settings_history',
+    () => import('./features/language-settings/language-settings-page'),
+    'LanguageSettingsHistoryPage',
+  ),
+  jobs: lazyScreen('jobs', () => import('./features/jobs/jobs-page'), 'JobsPage'),
+  // Reached with a full page load (an external route of the table), then served by this app like any screen.
+  file_manager: lazyScreen(
+    'file_manager',
+    () => import('./features/file-manager/file-manager-page'),
+    'FileManagerPage',
   ),
   device_categories: lazyScreen(
     'device_categories',
@@ -810,7 +827,9 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
         named('index', {
           loader: async () => {
             const profile = await requireProfile();
-            return redirect(homePath(profile.homePage, (name) => available.has(name)));
+            const home = homeTarget(profile.homePage, (name) => available.has(name));
+            // A full-page-load route (the file manager) is reached as a new document, as its menu link is.
+            return home.document ? redirectDocument(home.path) : redirect(home.path);
           },
         }),
         named('logout', {

@@ -28,6 +28,9 @@ import { deviceStatusRoutes } from './modules/device-status/device-status.routes
 import { documentationRoutes } from './modules/documentation/docs.routes.js';
 import { equipmentRoutes } from './modules/equipment/equipment.routes.js';
 import { fileImportRoutes } from './modules/file-import/file-import.routes.js';
+import { fileManagerRoutes } from './modules/file-manager/file-manager.routes.js';
+import { jobRoutes } from './modules/jobs/jobs.routes.js';
+import { languageSettingsRoutes } from './modules/language-settings/language-settings.routes.js';
 import { mailCatcherRoutes } from './modules/mail-catcher/mail-catcher.routes.js';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
 import { noticeRoutes } from './modules/notice/notice.routes.js';
@@ -216,6 +219,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   noticeRoutes(app, database, config.timeZone);
   requiredUploadRoutes(app, database, config.timeZone);
   rmmSettingsRoutes(app, database, config.timeZone);
+  languageSettingsRoutes(app, database, config.timeZone);
+  jobRoutes(app, database, config.sessionIdleMinutes);
+  fileManagerRoutes(app, database);
   caseRoutes(app, database, config.timeZone);
   taskRoutes(app, database, config.timeZone);
   slipRoutes(app, database, config.timeZone);

@@ -5,6 +5,7 @@ import { menuFor } from '../../shared/routes';
 import type { Profile } from '../../shared/schemas/user';
 import { CalendarProvider } from '../features/calendar/calendar-state';
 import { ErrorView } from '../features/errors/error-view';
+import { useRouteLabel } from '../features/language-settings/grammar';
 import { SearchProvider, useSearchOptional } from '../features/search/search-state';
 import { DailyProvider, useDaily } from '../features/slips/daily-state';
 import { breadcrumbTrail } from './breadcrumb-trail';
@@ -59,15 +60,18 @@ export function AppShell({ profile, children }: { profile: Profile; children?: R
     isDeveloper: profile.isDeveloper,
     environment: instance.environment,
   });
-  const crumbs = current ? breadcrumbTrail(current.route.name, current.params) : [];
-  // Administrator screens are closed to others; the server refuses their calls too (403).
-  const denied = !!current?.route.admin && !profile.isAdmin;
+  // Cases, tasks and slips are named with the words of the language settings.
+  const routeLabel = useRouteLabel();
+  const crumbs = current ? breadcrumbTrail(current.route.name, current.params, routeLabel) : [];
+  // Administrator (and developer) screens are closed to others; the server refuses their calls too (403).
+  const denied =
+    (!!current?.route.admin && !profile.isAdmin) || (!!current?.route.developer && !profile.isDeveloper);
   return (
     <SearchProvider>
       <DailyProvider>
         <CalendarProvider>
           <ShellFrame>
-            <PageTitle />
+            <PageTitle label={routeLabel} />
             <ScrollRules />
             <TopNav
               menu={menu}

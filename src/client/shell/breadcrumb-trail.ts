@@ -4,8 +4,15 @@ import { pathFor, ROUTES, type RouteDef, type RouteName } from '../../shared/rou
 export type Crumb = { label: string; path: string };
 export type TrailItem = Crumb | { ellipsis: true };
 
-/** The crumbs of a route, root first; routes without a breadcrumb label are skipped. */
-export function breadcrumbTrail(routeName: string, params: Record<string, string | undefined>): Crumb[] {
+/**
+ * The crumbs of a route, root first; routes without a breadcrumb label are skipped. `label` words a route's label
+ * (the case, task and slip words of the language settings).
+ */
+export function breadcrumbTrail(
+  routeName: string,
+  params: Record<string, string | undefined>,
+  label: (routeName: string, label: string) => string = (_name, text) => text,
+): Crumb[] {
   const crumbs: Crumb[] = [];
   const seen = new Set<string>();
   let name: string | undefined = routeName;
@@ -17,7 +24,7 @@ export function breadcrumbTrail(routeName: string, params: Record<string, string
       const clean: Record<string, string> = {};
       for (const [k, v] of Object.entries(params)) if (v !== undefined) clean[k] = v;
       try {
-        crumbs.unshift({ label: route.breadcrumb, path: pathFor(name as RouteName, clean) });
+        crumbs.unshift({ label: label(name, route.breadcrumb), path: pathFor(name as RouteName, clean) });
       } catch {
         // A parent needing a param the current route lacks cannot be linked: stop the chain there.
         break;

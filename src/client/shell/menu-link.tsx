@@ -3,6 +3,7 @@ import type { ElementType } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import { Link } from 'react-router';
 import { type Environment, type MenuItem, pathFor, ROUTES, type RouteName } from '../../shared/routes';
+import { useRouteLabel } from '../features/language-settings/grammar';
 
 /** Developer-only items are tagged DEV; items limited to environments carry the environment's name. */
 export function menuTag(item: MenuItem, environment: Environment): string | null {
@@ -28,6 +29,7 @@ export function MenuLink({
   environment: Environment;
 }) {
   const { href, external } = itemHref(item);
+  const text = useRouteLabel()(item.route, item.label);
   const label = menuTag(item, environment);
   const tag = label ? (
     <Badge bg="secondary" className="ms-2 sd-menu-tag">
@@ -38,14 +40,14 @@ export function MenuLink({
     // Routes outside the app are ordinary links (full page load).
     return (
       <Item href={href}>
-        {item.label}
+        {text}
         {tag}
       </Item>
     );
   }
   return (
     <Item as={Link} to={href}>
-      {item.label}
+      {text}
       {tag}
     </Item>
   );

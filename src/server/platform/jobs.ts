@@ -1,12 +1,46 @@
-// Background jobs (RMM imports, report packs): a PostgreSQL-backed queue (pg-boss) on the app's own connection
-// pool, so it runs on the embedded database and on a server alike, survives restarts (jobs are rows) and runs each
-// job once however many app processes poll.
+// Background jobs (RMM imports, report packs, mail delivery, the session clean-up): a PostgreSQL-backed queue (pg-boss)
+// on the app's own connection pool, so it runs on the embedded database and on a server alike, survives restarts
+// (jobs are rows) and runs each job once however many app processes poll. The only module that reads pg-boss's
+// own tables (pgboss.job and pgboss.archive), for the jobs screen.
 
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 
-export type JobHandler<T> = (data: T, job: { id: string }) => Promise<void>;
+/** What a handler returns is kept as the job's output (shown on the jobs screen). */
+export type JobHandler<T> = (data: T, job: { id: string }) => Promise<unknown>;
+
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** One job as the jobs screen reads it: from the live table or, once pg-boss archived it, from the archive. */
+export type JobRecord = {
+  id: string;
+  name: string;
+  state: JobState;
+  data: unknown;
+  output: unknown;
+  retryCount: number;
+  retryLimit: number;
+  createdOn: Date;
+  /** createdOn to the microsecond, as the keyset of the list needs it. */
+  createdKey: string;
+  startedOn: Date | null;
+  completedOn: Date | null;
+  archived: boolean;
+};
+
+export type JobListFilter = {
+  name?: string | undefined;
+  state?: JobState | undefined;
+  /** Keyset: jobs created before this one (created, id), newest first. */
+  before?: { createdKey: string; id: string } | undefined;
+  limit: number;
+};
+
+/** Retry: failed (pg-boss `retry`) or cancelled (pg-boss `resume`). Cancel: not yet finished. */
+export const RETRYABLE: readonly JobState[] = ['failed', 'cancelled'];
+export const CANCELLABLE: readonly JobState[] = ['created', 'retry', 'active'];
 
 export type Jobs = {
   /**
@@ -21,8 +55,20 @@ export type Jobs = {
   ) => Promise<string>;
   /** The handler of one queue; call while building the app (before `start`). */
   register: <T>(name: string, handler: JobHandler<T>) => void;
+  /** A recurring job (cron, in UTC), kept by pg-boss: sent once per due time however many processes run. */
+  schedule: (name: string, cron: string, data?: object) => void;
   /** A job's state (created, retry, active, completed, cancelled, failed), or null when there is no such job. */
   state: (name: string, id: string) => Promise<string | null>;
+  /** Jobs newest first (live and archived), filtered by queue and state. */
+  list: (filter: JobListFilter) => Promise<JobRecord[]>;
+  /** One job, live or archived, or null. */
+  get: (name: string, id: string) => Promise<JobRecord | null>;
+  /** The queues that exist. */
+  queues: () => Promise<string[]>;
+  /** Runs a failed or cancelled job again; false when it is in neither state (or archived). */
+  retry: (name: string, id: string) => Promise<boolean>;
+  /** Cancels a job not yet finished; false when it has finished (or is archived). */
+  cancel: (name: string, id: string) => Promise<boolean>;
   /** Starts polling (the server does at start-up, so jobs queued before a restart run). */
   start: () => Promise<void>;
   stop: () => Promise<void>;
@@ -30,10 +76,56 @@ export type Jobs = {
 
 type Logger = { error: (obj: unknown, msg?: string) => void };
 
+type JobRow = {
+  id: string;
+  name: string;
+  state: JobState;
+  data: unknown;
+  output: unknown;
+  retry_count: number;
+  retry_limit: number;
+  created_on: Date;
+  created_key: string;
+  started_on: Date | null;
+  completed_on: Date | null;
+  archived: boolean;
+};
+
+const COLUMNS = `id::text AS id, name, state::text AS state, data, output, retry_count, retry_limit,
+                 created_on, started_on, completed_on,
+                 to_char(created_on AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_key`;
+// The live table and the archive (pg-boss moves finished jobs there after a while) read as one.
+const ALL_JOBS = `(SELECT ${COLUMNS}, false AS archived FROM pgboss.job
+                   UNION ALL
+                   SELECT ${COLUMNS}, true AS archived FROM pgboss.archive) j`;
+
+const toRecord = (r: JobRow): JobRecord => ({
+  id: r.id,
+  name: r.name,
+  state: r.state,
+  data: r.data,
+  output: r.output,
+  retryCount: r.retry_count,
+  retryLimit: r.retry_limit,
+  createdOn: r.created_on,
+  createdKey: r.created_key,
+  startedOn: r.started_on,
+  completedOn: r.completed_on,
+  archived: r.archived,
+});
+
 export function createJobs(database: Database, log: Logger, options: { pollSeconds?: number } = {}): Jobs {
   const handlers = new Map<string, JobHandler<unknown>>();
+  const schedules = new Map<string, { cron: string; data: object }>();
+  const queuesMade = new Set<string>();
   let started: Promise<PgBoss> | null = null;
   let boss: PgBoss | null = null;
+
+  const ensureQueue = async (instance: PgBoss, name: string) => {
+    if (queuesMade.has(name)) return;
+    await instance.createQueue(name);
+    queuesMade.add(name);
+  };
 
   const start = () => {
     started ??= (async () => {
@@ -47,10 +139,17 @@ export function createJobs(database: Database, log: Logger, options: { pollSecon
       instance.on('error', (error) => log.error({ err: error }, 'background job queue error'));
       await instance.start();
       for (const [name, handler] of handlers) {
-        await instance.createQueue(name);
+        await ensureQueue(instance, name);
         await instance.work(name, { pollingIntervalSeconds: options.pollSeconds ?? 1 }, async (jobs) => {
-          for (const job of jobs) await handler(job.data, { id: job.id });
+          let output: unknown;
+          for (const job of jobs) output = await handler(job.data, { id: job.id });
+          // One job a fetch (pg-boss's default batch): its handler's answer is the job's output.
+          return jobs.length === 1 && output !== null && typeof output === 'object' ? output : undefined;
         });
+      }
+      for (const [name, { cron, data }] of schedules) {
+        await ensureQueue(instance, name);
+        await instance.schedule(name, cron, data, { tz: 'UTC' });
       }
       boss = instance;
       return instance;
@@ -58,13 +157,27 @@ export function createJobs(database: Database, log: Logger, options: { pollSecon
     return started;
   };
 
+  const get = async (name: string, id: string): Promise<JobRecord | null> => {
+    await start();
+    const { rows } = await database.pool.query<JobRow>(
+      `SELECT * FROM ${ALL_JOBS} WHERE name = $1 AND id = $2 ORDER BY archived LIMIT 1`,
+      [name, id],
+    );
+    return rows[0] ? toRecord(rows[0]) : null;
+  };
+
   return {
     register: (name, handler) => {
       if (started) throw new Error(`job ${name} registered after the queue started`);
       handlers.set(name, handler as JobHandler<unknown>);
     },
+    schedule: (name, cron, data = {}) => {
+      if (started) throw new Error(`job ${name} scheduled after the queue started`);
+      schedules.set(name, { cron, data });
+    },
     send: async (name, data, sendOptions = {}) => {
       const instance = await start();
+      await ensureQueue(instance, name);
       const client = sendOptions.db;
       const id = await instance.send(name, data, {
         retryLimit: sendOptions.retryLimit ?? 1,
@@ -82,6 +195,38 @@ export function createJobs(database: Database, log: Logger, options: { pollSecon
       const instance = await start();
       const job = await instance.getJobById(name, id, { includeArchive: true });
       return job?.state ?? null;
+    },
+    list: async ({ name, state, before, limit }) => {
+      await start();
+      const { rows } = await database.pool.query<JobRow>(
+        `SELECT * FROM ${ALL_JOBS}
+          WHERE ($1::text IS NULL OR name = $1) AND ($2::text IS NULL OR state = $2)
+            AND ($3::timestamptz IS NULL OR (created_on, id) < ($3::timestamptz, $4::text))
+          ORDER BY created_on DESC, id DESC LIMIT $5`,
+        [name ?? null, state ?? null, before?.createdKey ?? null, before?.id ?? null, limit],
+      );
+      return rows.map(toRecord);
+    },
+    get,
+    queues: async () => {
+      const instance = await start();
+      return (await instance.getQueues()).map((q) => q.name).sort();
+    },
+    retry: async (name, id) => {
+      const instance = await start();
+      const job = await get(name, id);
+      if (!job || job.archived || !RETRYABLE.includes(job.state)) return false;
+      if (job.state === 'failed') await instance.retry(name, id);
+      else await instance.resume(name, id);
+      // pg-boss's own statement checks the state again: a job that moved on meanwhile is left as it is.
+      return (await get(name, id))?.state !== job.state;
+    },
+    cancel: async (name, id) => {
+      const instance = await start();
+      const job = await get(name, id);
+      if (!job || job.archived || !CANCELLABLE.includes(job.state)) return false;
+      await instance.cancel(name, id);
+      return (await get(name, id))?.state === 'cancelled';
     },
     start: async () => {
       await start();

@@ -1,6 +1,6 @@
 // Case and task titles (SPEC §5): title case, small words lower-case, brand spellings and acronyms kept.
-// The brand list is data: the "Case & Task Grammar" admin screen will edit it.
-export const SMALL_WORDS = new Set([
+// Both lists are data: the "Case & Task Grammar" admin screen (language settings) edits them; these are the defaults.
+export const DEFAULT_SMALL_WORDS: readonly string[] = [
   'a',
   'an',
   'and',
@@ -24,7 +24,9 @@ export const SMALL_WORDS = new Set([
   'via',
   'vs',
   'with',
-]);
+];
+
+export const SMALL_WORDS: ReadonlySet<string> = new Set(DEFAULT_SMALL_WORDS);
 
 export const DEFAULT_BRANDS: readonly string[] = [
   'iPhone',
@@ -67,7 +69,11 @@ export const DEFAULT_BRANDS: readonly string[] = [
 
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 
-export function titleCase(text: string, brands: readonly string[] = DEFAULT_BRANDS): string {
+export function titleCase(
+  text: string,
+  brands: readonly string[] = DEFAULT_BRANDS,
+  smallWords: ReadonlySet<string> = SMALL_WORDS,
+): string {
   let result = text.trim().replace(/\s+/g, ' ');
   const words = result.split(' ');
   result = words
@@ -75,7 +81,7 @@ export function titleCase(text: string, brands: readonly string[] = DEFAULT_BRAN
       const core = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
       const isEdge = i === 0 || i === words.length - 1;
       if (/^[A-Z0-9]{2,5}$/.test(core) && /[A-Z]/.test(core)) return word; // an acronym as typed
-      if (!isEdge && SMALL_WORDS.has(word.toLowerCase())) return word.toLowerCase();
+      if (!isEdge && smallWords.has(word.toLowerCase())) return word.toLowerCase();
       return word
         .split('-')
         .map((part) => part.replace(/[\p{L}\p{N}][^\s]*/u, (w) => capitalise(w)))

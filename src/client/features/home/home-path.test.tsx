@@ -1,7 +1,7 @@
 // The index route's redirect target.
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/http';
-import { homePath, profileFailurePath } from './home-path';
+import { homePath, homeTarget, profileFailurePath } from './home-path';
 
 const all = () => true;
 
@@ -16,7 +16,15 @@ describe('home path', () => {
     expect(homePath(undefined, all)).toBe('/manage/case');
     expect(homePath('', all)).toBe('/manage/case');
     expect(homePath(undefined, (name) => name !== 'cases')).toBe('/profile');
-    expect(homePath('file_manager', all)).toBe('/profile');
+  });
+
+  it('goes to the file manager with a full page load (SPEC §2), the others within the app', () => {
+    expect(homeTarget('file_manager', all)).toEqual({ path: '/admin/file-manager', document: true });
+    expect(homeTarget('cases', all)).toEqual({ path: '/manage/case', document: false });
+    expect(homeTarget('file_manager', (name) => name !== 'file_manager')).toEqual({
+      path: '/profile',
+      document: false,
+    });
   });
 
   it('falls back when the route is not in this build, external, public or needs params', () => {

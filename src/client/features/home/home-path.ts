@@ -5,16 +5,27 @@ import { isApiError } from '../../api/http';
 
 export const DEFAULT_HOME_PAGE = 'cases';
 
-export function homePath(homePage: string | undefined, available: (name: string) => boolean): string {
+/**
+ * The home page's path, and whether it is reached with a full page load: a route marked external that this app
+ * still serves at a path of its own (the file manager, SPEC §2) is; routes on other sites are never a home page.
+ */
+export function homeTarget(
+  homePage: string | undefined,
+  available: (name: string) => boolean,
+): { path: string; document: boolean } {
   const route = ROUTES[homePage || DEFAULT_HOME_PAGE];
   const usable =
-    route &&
-    !route.external &&
+    route?.path.startsWith('/') &&
     !route.public &&
     !route.path.includes(':') &&
     route.name !== 'index' &&
     available(route.name);
-  return usable ? pathFor(route.name as RouteName) : pathFor('profile');
+  if (!route || !usable) return { path: pathFor('profile'), document: false };
+  return { path: pathFor(route.name as RouteName), document: !!route.external };
+}
+
+export function homePath(homePage: string | undefined, available: (name: string) => boolean): string {
+  return homeTarget(homePage, available).path;
 }
 
 /** SPEC §4/§8: the current-user fetch failed; no session goes to /login, anything else to /error/403. */

@@ -4,7 +4,6 @@
 // /api/manage/task/… as well. The screens still nest tasks under their case (/manage/case/:caseId/task/:taskId).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { titleCase } from '../../../shared/format/title-case.js';
 import { WORK_STATUSES } from '../../../shared/schemas/case.js';
 import type { Option } from '../../../shared/schemas/common.js';
 import { codeOptions, requiredRef } from '../../../shared/schemas/fields.js';
@@ -22,6 +21,7 @@ import {
   type SortDef,
 } from '../../platform/records.js';
 import { departmentOptions } from '../department/department.routes.js';
+import { titleCaseTask } from '../language-settings/language-settings.service.js';
 import { TASK } from './task.record.js';
 
 /** Filters and sort: a case's tasks in creation order through tasks_case_idx (case_id, id). */
@@ -82,10 +82,10 @@ export function taskRoutes(app: FastifyInstance, database: Database, timeZone: s
       status: codeOptions(WORK_STATUSES),
       department: await departmentOptions(db),
     }),
-    // SPEC §5: case task titles are title-cased.
-    toValues: ({ version: _version, ...values }) => ({ ...values, title: titleCase(values.title) }),
     hooks: () => ({
       validate: async (tx, values, before) => {
+        // SPEC §5: case task titles are title-cased, with the small words and brands of the language settings.
+        values.title = await titleCaseTask(tx, String(values.title));
         if (before) {
           // A task stays in its case (moving work between cases is the move-slip dialog's job).
           values.case = (before.case as Option).value;

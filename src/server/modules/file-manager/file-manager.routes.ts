@@ -1,0 +1,46 @@
+// /api/admin/file-manager (administrators): the stored files with owners, uses and storage totals (keyset paged,
+// All / Unused, by date or size); GET …/:id/download streams a file's chunks; DELETE …/:id removes an unused file.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { idParam } from '../../../shared/schemas/common.js';
+import { fileListQuery } from '../../../shared/schemas/file-manager.js';
+import type { Database } from '../../db/client.js';
+import { administratorsOnly, authorize, currentUser } from '../../platform/auth.js';
+import { contentDisposition, streamFile } from '../../platform/files.js';
+import { deleteUnusedFile, downloadable, listFiles } from './file-manager.service.js';
+
+const PATH = '/api/admin/file-manager';
+
+export function fileManagerRoutes(app: FastifyInstance, database: Database): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    PATH,
+    { schema: { querystring: fileListQuery }, preValidation: administratorsOnly },
+    async (request) => listFiles(database.pool, request.query),
+  );
+
+  api.get(
+    `${PATH}/:id/download`,
+    { schema: { params: idParam }, preValidation: administratorsOnly, exposeHeadRoute: false },
+    async (request, reply) => {
+      const file = await downloadable(database.pool, request.params.id);
+      reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', contentDisposition(file.name))
+        .header('X-Content-Type-Options', 'nosniff');
+      return reply.send(streamFile(database, file.id, file.size));
+    },
+  );
+
+  api.delete(
+    `${PATH}/:id`,
+    { schema: { params: idParam }, preValidation: administratorsOnly },
+    async (request) => {
+      authorize(currentUser(request), 'admin');
+      await deleteUnusedFile(database, request.params.id);
+      return { deleted: true };
+    },
+  );
+}
