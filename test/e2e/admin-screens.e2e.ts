@@ -142,7 +142,10 @@ describe('admin screens', () => {
     const page = await signInOwn(browser, own, email, { viewport: DESKTOP });
     expect(new URL(page.url()).pathname).toBe('/admin/file-manager');
     await page.getByRole('heading', { name: 'File Manager' }).waitFor();
-    await page.getByTestId('storage-total').getByText(/^2 files, \d+(\.\d+)? KB$/).waitFor();
+    await page
+      .getByTestId('storage-total')
+      .getByText(/^2 files, \d+(\.\d+)? KB$/)
+      .waitFor();
     const contract = page.getByRole('row').filter({ hasText: 'signed-msa.pdf' });
     await contract.getByRole('link', { name: 'Signed MSA' }).waitFor();
     await contract.getByText('Dana Dev').waitFor();
@@ -155,7 +158,10 @@ describe('admin screens', () => {
     await old.getByRole('button', { name: 'Delete old-export.pdf' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await old.waitFor({ state: 'detached' });
-    await page.getByTestId('storage-total').getByText(/^1 file, \d+(\.\d+)? KB$/).waitFor();
+    await page
+      .getByTestId('storage-total')
+      .getByText(/^1 file, \d+(\.\d+)? KB$/)
+      .waitFor();
     await fitsWidth(page);
     await page.context().close();
 
