@@ -30,7 +30,8 @@ describe('menus', () => {
     const admin = await newPage(browser);
     await signIn(admin.page, 'admin');
     await admin.page.getByRole('heading', { name: 'Cases & Tasks', level: 1 }).waitFor();
-    expect(await menuLabels(admin.page)).toEqual(['Manage', 'Report', 'Admin']);
+    // Resources (documentation, API reference, monitoring) is every administrator's too.
+    expect(await menuLabels(admin.page)).toEqual(['Manage', 'Report', 'Admin', 'Resources']);
     await admin.page.getByRole('button', { name: 'Admin', exact: true }).click();
     await admin.page.getByText('Internal Settings').waitFor();
     await admin.page.getByRole('link', { name: 'Staff' }).click();
