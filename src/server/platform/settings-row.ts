@@ -2,7 +2,32 @@
 // locked for the save, refused with 409 (and the current settings) when the administrator saw another version.
 import type pg from 'pg';
 import { conflict, requireVersion } from './errors.js';
+import type { Queryable } from './records.js';
 import { changedByMessage } from './stamp.js';
+
+/** A settings row with who saved it last; `value` is the stored jsonb as it is (each page parses its own). */
+export type SettingsRow<V = unknown> = {
+  value: V;
+  version: number;
+  updated_at: Date;
+  updated_by: number | null;
+  updated_by_name: string | null;
+};
+
+/** The row of `key`, or null before its first save; `forUpdate` locks it for the caller's transaction. */
+export async function readSettingsRow<V = unknown>(
+  db: Queryable,
+  key: string,
+  forUpdate = false,
+): Promise<SettingsRow<V> | null> {
+  const { rows } = await db.query<SettingsRow<V>>(
+    `SELECT s.value, s.version, s.updated_at, s.updated_by, u.first_name || ' ' || u.last_name AS updated_by_name
+       FROM settings s LEFT JOIN users u ON u.id = s.updated_by
+      WHERE s.key = $1 ${forUpdate ? 'FOR UPDATE OF s' : ''}`,
+    [key],
+  );
+  return rows[0] ?? null;
+}
 
 type Locked = { version: number; updated_at: Date; updated_by_name: string | null };
 

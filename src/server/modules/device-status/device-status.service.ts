@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.js';
 import { badRequest, conflict, requireVersion } from '../../platform/errors.js';
 import { type Change, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
+import { readSettingsRow } from '../../platform/settings-row.js';
 import { changedByMessage } from '../../platform/stamp.js';
 import { withTransaction } from '../../platform/transaction.js';
 
@@ -20,22 +21,7 @@ export const IN_USE = (name: string) =>
 const GONE = 'This status no longer exists. Reload the page.';
 
 type StatusRow = { id: number; name: string; sort_order: number; active: boolean; in_use: boolean };
-type StampRow = {
-  version: number;
-  updated_at: Date;
-  updated_by: number | null;
-  updated_by_name: string | null;
-};
-
-async function loadStamp(db: Queryable, forUpdate = false): Promise<StampRow | null> {
-  const { rows } = await db.query<StampRow>(
-    `SELECT s.version, s.updated_at, s.updated_by, u.first_name || ' ' || u.last_name AS updated_by_name
-       FROM settings s LEFT JOIN users u ON u.id = s.updated_by
-      WHERE s.key = $1 ${forUpdate ? 'FOR UPDATE OF s' : ''}`,
-    [SETTINGS_KEY],
-  );
-  return rows[0] ?? null;
-}
+const loadStamp = (db: Queryable, forUpdate = false) => readSettingsRow(db, SETTINGS_KEY, forUpdate);
 
 async function loadStatuses(db: Queryable): Promise<StatusRow[]> {
   const { rows } = await db.query<StatusRow>(

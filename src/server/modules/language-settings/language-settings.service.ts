@@ -11,7 +11,12 @@ import {
 import type { Database } from '../../db/client.js';
 import { type Change, diffFields, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
-import { lockForSave, writeSettings } from '../../platform/settings-row.js';
+import {
+  lockForSave,
+  readSettingsRow,
+  type SettingsRow,
+  writeSettings,
+} from '../../platform/settings-row.js';
 import { withTransaction } from '../../platform/transaction.js';
 
 export const LANGUAGE_KEY = 'language';
@@ -29,13 +34,7 @@ export const FIELD_LABELS: Record<keyof LanguageValue, string> = {
   brands: 'Brand Spellings',
 };
 
-type Row = {
-  value: Partial<LanguageValue> | null;
-  version: number;
-  updated_at: Date;
-  updated_by: number | null;
-  updated_by_name: string | null;
-};
+type Row = SettingsRow<Partial<LanguageValue> | null>;
 
 const strings = (list: unknown, fallback: string[]) =>
   Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string' && v.trim() !== '') : fallback;
@@ -53,15 +52,7 @@ function storedValue(stored: Partial<LanguageValue> | null | undefined): Languag
   return out;
 }
 
-async function readRow(db: Queryable): Promise<Row | null> {
-  const { rows } = await db.query<Row>(
-    `SELECT s.value, s.version, s.updated_at, s.updated_by, u.first_name || ' ' || u.last_name AS updated_by_name
-       FROM settings s LEFT JOIN users u ON u.id = s.updated_by
-      WHERE s.key = $1`,
-    [LANGUAGE_KEY],
-  );
-  return rows[0] ?? null;
-}
+const readRow = (db: Queryable) => readSettingsRow<Row['value']>(db, LANGUAGE_KEY);
 
 export async function loadLanguageValue(db: Queryable): Promise<LanguageValue> {
   return storedValue((await readRow(db))?.value);

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.js';
 import { badRequest, conflict, type FieldErrors, requireVersion } from '../../platform/errors.js';
 import { type Change, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
+import { readSettingsRow, type SettingsRow } from '../../platform/settings-row.js';
 import { changedByMessage } from '../../platform/stamp.js';
 import { withTransaction } from '../../platform/transaction.js';
 
@@ -27,23 +28,7 @@ const storedSchema = z.object({
 type Stored = z.infer<typeof storedSchema>;
 const EMPTY: Stored = { defaultAssigneeId: null, rules: [] };
 
-type SettingsRow = {
-  value: unknown;
-  version: number;
-  updated_at: Date;
-  updated_by: number | null;
-  updated_by_name: string | null;
-};
-
-async function readRow(db: Queryable, forUpdate = false): Promise<SettingsRow | null> {
-  const { rows } = await db.query<SettingsRow>(
-    `SELECT s.value, s.version, s.updated_at, s.updated_by, u.first_name || ' ' || u.last_name AS updated_by_name
-       FROM settings s LEFT JOIN users u ON u.id = s.updated_by
-      WHERE s.key = $1 ${forUpdate ? 'FOR UPDATE OF s' : ''}`,
-    [SETTINGS_KEY],
-  );
-  return rows[0] ?? null;
-}
+const readRow = (db: Queryable, forUpdate = false) => readSettingsRow(db, SETTINGS_KEY, forUpdate);
 
 const parseStored = (value: unknown): Stored => {
   const parsed = storedSchema.safeParse(value);

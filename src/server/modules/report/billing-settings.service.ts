@@ -9,7 +9,12 @@ import { formatMoney } from '../../../shared/format/money.js';
 import type { Database } from '../../db/client.js';
 import { recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
-import { lockForSave, writeSettings } from '../../platform/settings-row.js';
+import {
+  lockForSave,
+  readSettingsRow,
+  type SettingsRow,
+  writeSettings,
+} from '../../platform/settings-row.js';
 import { withTransaction } from '../../platform/transaction.js';
 
 export const BILLING_KEY = 'billing';
@@ -18,23 +23,9 @@ export const HISTORY_KEY = 'billing-settings';
 export const ENTITY_ID = 1;
 export const FIELD_LABELS = { defaultHourlyRate: 'Default Hourly Rate' };
 
-type Row = {
-  value: { defaultHourlyRate?: string };
-  version: number;
-  updated_at: Date;
-  updated_by: number | null;
-  updated_by_name: string | null;
-};
+type Row = SettingsRow<{ defaultHourlyRate?: string }>;
 
-async function readRow(db: Queryable): Promise<Row | null> {
-  const { rows } = await db.query<Row>(
-    `SELECT s.value, s.version, s.updated_at, s.updated_by, u.first_name || ' ' || u.last_name AS updated_by_name
-       FROM settings s LEFT JOIN users u ON u.id = s.updated_by
-      WHERE s.key = $1`,
-    [BILLING_KEY],
-  );
-  return rows[0] ?? null;
-}
+const readRow = (db: Queryable) => readSettingsRow<Row['value']>(db, BILLING_KEY);
 
 const present = (row: Row | null): BillingSettings => ({
   defaultHourlyRate: row?.value.defaultHourlyRate ?? BILLING_SETTINGS_DEFAULTS.defaultHourlyRate,

@@ -7,7 +7,12 @@ import type { Database } from '../../db/client.js';
 import { badRequest } from '../../platform/errors.js';
 import { type Change, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
-import { lockForSave, writeSettings } from '../../platform/settings-row.js';
+import {
+  lockForSave,
+  readSettingsRow,
+  type SettingsRow,
+  writeSettings,
+} from '../../platform/settings-row.js';
 import { withTransaction } from '../../platform/transaction.js';
 import {
   loadVirtualDevices,
@@ -23,22 +28,9 @@ export const ENTITY_ID = 1;
 export const FIELD_LABELS = { categories: 'Virtual Device Categories', models: 'Virtual Model Patterns' };
 export const CATEGORY_GONE = 'This device category no longer exists. Reload the page.';
 
-type StampRow = {
-  version: number;
-  updated_at: Date;
-  updated_by: number | null;
-  updated_by_name: string | null;
-};
+type StampRow = SettingsRow;
 
-async function readStamp(db: Queryable): Promise<StampRow | null> {
-  const { rows } = await db.query<StampRow>(
-    `SELECT s.version, s.updated_at, s.updated_by, u.first_name || ' ' || u.last_name AS updated_by_name
-       FROM settings s LEFT JOIN users u ON u.id = s.updated_by
-      WHERE s.key = $1`,
-    [RMM_VIRTUAL_KEY],
-  );
-  return rows[0] ?? null;
-}
+const readStamp = (db: Queryable) => readSettingsRow(db, RMM_VIRTUAL_KEY);
 
 /** Device categories as options, by name: all of them (inactive ones too, a rule may name one). */
 export async function categoryOptions(db: Queryable, ids?: number[]): Promise<Option[]> {

@@ -15,7 +15,12 @@ import type { Database } from '../../db/client.js';
 import { badRequest } from '../../platform/errors.js';
 import { diffFields, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
-import { lockForSave, writeSettings } from '../../platform/settings-row.js';
+import {
+  lockForSave,
+  readSettingsRow,
+  type SettingsRow,
+  writeSettings,
+} from '../../platform/settings-row.js';
 import { withTransaction } from '../../platform/transaction.js';
 
 export const SETTINGS_KEY = 'opportunity_settings';
@@ -46,26 +51,13 @@ export const storedDefaults = (): StoredOpportunitySettings => ({
   lostReasons: [...OPPORTUNITY_SETTINGS_DEFAULTS.lostReasons],
 });
 
-type Row = {
-  value: Partial<StoredOpportunitySettings>;
-  version: number;
-  updated_at: Date;
-  updated_by: number | null;
-  updated_by_name: string | null;
-};
+type Row = SettingsRow<Partial<StoredOpportunitySettings>>;
 
 export async function loadStoredOpportunitySettings(
   db: Queryable,
   forUpdate = false,
 ): Promise<{ value: StoredOpportunitySettings; row: Row | null }> {
-  const { rows } = await db.query<Row>(
-    `SELECT s.value, s.version, s.updated_at, s.updated_by,
-            u.first_name || ' ' || u.last_name AS updated_by_name
-       FROM settings s LEFT JOIN users u ON u.id = s.updated_by
-      WHERE s.key = $1 ${forUpdate ? 'FOR UPDATE OF s' : ''}`,
-    [SETTINGS_KEY],
-  );
-  const row = rows[0] ?? null;
+  const row = await readSettingsRow<Row['value']>(db, SETTINGS_KEY, forUpdate);
   return { value: { ...storedDefaults(), ...(row?.value ?? {}) }, row };
 }
 

@@ -18,26 +18,11 @@ import { badRequest } from '../../platform/errors.js';
 import { type Change, historyText, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
 import type { SecretBox } from '../../platform/secret-box.js';
-import { lockForSave, writeSettings } from '../../platform/settings-row.js';
+import { lockForSave, readSettingsRow, writeSettings } from '../../platform/settings-row.js';
 import { readSsoSettings } from '../../platform/sign-in-policy.js';
 import { withTransaction } from '../../platform/transaction.js';
 
-type StampRow = {
-  version: number;
-  updated_at: Date;
-  updated_by: number | null;
-  updated_by_name: string | null;
-};
-
-async function readStamp(db: Queryable): Promise<StampRow | null> {
-  const { rows } = await db.query<StampRow>(
-    `SELECT s.version, s.updated_at, s.updated_by, u.first_name || ' ' || u.last_name AS updated_by_name
-       FROM settings s LEFT JOIN users u ON u.id = s.updated_by
-      WHERE s.key = $1`,
-    [SSO_SETTINGS_KEY],
-  );
-  return rows[0] ?? null;
-}
+const readStamp = (db: Queryable) => readSettingsRow(db, SSO_SETTINGS_KEY);
 
 /** The active administrators, by name: who may be the break-glass administrator. */
 export async function administratorOptions(db: Queryable, id?: number): Promise<Option[]> {
