@@ -5,6 +5,7 @@ import {
   customType,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -55,4 +56,26 @@ export const fileChunks = pgTable(
     data: bytea('data').notNull(),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
+/**
+ * Changes sent with an Idempotency-Key (the offline slip queue): the first success keeps its answer, so a retry after a
+ * lost response gets that answer instead of applying the change again. Written in the change's own transaction.
+ */
+export const idempotentRequests = pgTable(
+  'idempotent_requests',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and body: the same key with another change is refused. */
+    requestHash: text('request_hash').notNull(),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index('idempotent_requests_created_idx').on(t.createdAt),
+  ],
 );

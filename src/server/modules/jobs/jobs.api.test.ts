@@ -207,6 +207,7 @@ describe('the session clean-up', () => {
     expect(listed).toMatchObject({ id, queueLabel: 'Session Clean-Up', state: 'completed' });
     // The clean-up's counts, in the order PostgreSQL keeps a jsonb's keys.
     expect(listed.result?.split(', ').sort()).toEqual([
+      'Idempotent Requests: 0',
       'Password Resets: 2',
       'Rate Limits: 1',
       'SSO Requests: 1',

@@ -1,6 +1,7 @@
 // The hourly clean-up (pg-boss schedule, once per hour however many app processes run): sessions past their absolute
 // expiry or idle longer than the idle policy, used or expired password-reset links older than a day, SSO round trips
-// past their expiry and rate-limit windows older than a day. One bounded statement each: what is left over goes next hour.
+// past their expiry, rate-limit windows older than a day and the kept answers of idempotent changes after a week. One bounded statement each: what is left over goes next hour.
+import { KEEP_DAYS } from '../../platform/idempotency.js';
 import type { Queryable } from '../../platform/records.js';
 
 export const CLEANUP_JOB = 'sessions.cleanup';
@@ -14,6 +15,7 @@ export type CleanupResult = {
   passwordResets: number;
   ssoRequests: number;
   rateLimits: number;
+  idempotentRequests: number;
 };
 
 export async function cleanUpSessions(
@@ -43,10 +45,16 @@ export async function cleanUpSessions(
        SELECT key, window_start FROM rate_limits WHERE window_start < now() - interval '1 day' LIMIT $1)`,
     [batch],
   );
+  const idempotentRequests = await db.query(
+    `DELETE FROM idempotent_requests WHERE (user_id, key) IN (
+       SELECT user_id, key FROM idempotent_requests WHERE created_at < now() - make_interval(days => $1) LIMIT $2)`,
+    [KEEP_DAYS, batch],
+  );
   return {
     sessions: sessions.rowCount ?? 0,
     passwordResets: passwordResets.rowCount ?? 0,
     ssoRequests: ssoRequests.rowCount ?? 0,
     rateLimits: rateLimits.rowCount ?? 0,
+    idempotentRequests: idempotentRequests.rowCount ?? 0,
   };
 }

@@ -7,6 +7,7 @@
 //   POST   /api/manage/slip/{id|create}          -> { slip }   (owner only; the biller never changes)
 //   DELETE /api/manage/slip/{id}?version=        -> { deleted: true }
 //   POST   /api/manage/bucket/{categoryId}/{MMddyyyy} -> { bucket }
+// The three writes take an optional Idempotency-Key header (platform/idempotency.ts): the offline queue's retries.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +23,7 @@ import { bucketForm, type SlipSummary, slipForm } from '../../../shared/schemas/
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser, registerPolicy } from '../../platform/auth.js';
 import { decodeCursor } from '../../platform/cursor.js';
+import { once } from '../../platform/idempotency.js';
 import { withTransaction } from '../../platform/transaction.js';
 import { wallClockOf } from '../outage/company-time.js';
 import { bucketMinutes, saveBucket } from './bucket.service.js';
@@ -124,28 +126,32 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
   api.post(
     '/api/manage/slip/:id',
     { schema: { params: idOrCreateParam, body: slipForm } },
-    async (request) => {
+    async (request, reply) => {
       const user = signedIn(request);
       const values = request.body as SlipValues;
       const { id } = request.params;
-      const slip = await withTransaction(database, ({ client }) =>
-        id === 'create'
-          ? createSlip(client, values, user.id)
-          : updateSlip(client, id, values, user.id, timeZone),
+      return withTransaction(database, ({ client }) =>
+        once(client, request, reply, user.id, async () => ({
+          slip:
+            id === 'create'
+              ? await createSlip(client, values, user.id)
+              : await updateSlip(client, id, values, user.id, timeZone),
+        })),
       );
-      return { slip };
     },
   );
 
   api.delete(
     '/api/manage/slip/:id',
     { schema: { params: idParam, querystring: deleteQuery } },
-    async (request) => {
+    async (request, reply) => {
       const user = signedIn(request);
-      await withTransaction(database, ({ client }) =>
-        deleteSlip(client, request.params.id, user.id, request.query.version, timeZone),
+      return withTransaction(database, ({ client }) =>
+        once(client, request, reply, user.id, async () => {
+          await deleteSlip(client, request.params.id, user.id, request.query.version, timeZone);
+          return { deleted: true as const };
+        }),
       );
-      return { deleted: true };
     },
   );
 
@@ -157,25 +163,26 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
         body: bucketForm,
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = signedIn(request);
       const form = request.body;
       const minutes = bucketMinutes(form.time);
-      const bucket = await withTransaction(database, ({ client }) =>
-        saveBucket(
-          client,
-          {
-            categoryId: request.params.categoryId,
-            userId: user.id,
-            isoDate: request.params.date,
-            minutes,
-            comment: form.comment,
-            version: form.version,
-          },
-          timeZone,
-        ),
+      return withTransaction(database, ({ client }) =>
+        once(client, request, reply, user.id, async () => ({
+          bucket: await saveBucket(
+            client,
+            {
+              categoryId: request.params.categoryId,
+              userId: user.id,
+              isoDate: request.params.date,
+              minutes,
+              comment: form.comment,
+              version: form.version,
+            },
+            timeZone,
+          ),
+        })),
       );
-      return { bucket };
     },
   );
 }
