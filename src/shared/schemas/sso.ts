@@ -187,5 +187,6 @@ export const SSO_ERRORS = {
   no_account: 'There is no SD6 account for this sign-in. Ask your administrator to add you.',
   domain: 'Your email domain is not allowed to sign in to SD6.',
   inactive: 'Your SD6 account is inactive. Ask your administrator.',
+  busy: 'Too many sign-in attempts from this device. Wait a few minutes and try again.',
 } as const;
 export type SsoErrorCode = keyof typeof SSO_ERRORS;

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
 import { makeAdmin, makeUser, TEST_PASSWORD } from '../../../../test/support/factories.js';
 import { startOidcProvider, type TestProvider } from '../../../../test/support/oidc-provider.js';
-import { SSO_TEXTS } from '../../../shared/schemas/sso.js';
+import { SSO_ERRORS, SSO_TEXTS } from '../../../shared/schemas/sso.js';
+import { START_LIMIT } from './sso.routes.js';
 
 const PUBLIC_URL = 'http://sd6.test';
 const CALLBACK = `${PUBLIC_URL}/api/auth/sso/callback`;
@@ -390,6 +391,20 @@ describe('signing in', () => {
     expect(replay.statusCode).toBe(302);
     expect(replay.headers.location).toBe('/sso?error=expired');
     expect(sessionCookie(replay)).toBeNull();
+  });
+
+  it('stops one client starting sign-ins without end, and only that client', async () => {
+    const startFrom = (remoteAddress: string) =>
+      api.app.inject({ method: 'GET', url: '/api/auth/sso/start', remoteAddress });
+    for (let i = 0; i < START_LIMIT.limit; i++) {
+      expect((await startFrom('10.9.9.9')).headers.location).not.toContain('/sso?error');
+    }
+    const refused = await startFrom('10.9.9.9');
+    expect(refused.statusCode).toBe(302);
+    expect(refused.headers.location).toBe('/sso?error=busy');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(SSO_ERRORS.busy).toMatch(/Too many sign-in attempts/);
+    expect((await startFrom('10.9.9.10')).headers.location).not.toContain('/sso?error');
   });
 
   it('refuses an expired request, an unknown state and a forged code', async () => {

@@ -19,6 +19,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { administratorsOnly, authorize, currentUser } from '../../platform/auth.js';
 import { registerHistoryEntity } from '../../platform/history.js';
+import { takeRateSlot } from '../../platform/rate-limit.js';
 import {
   cookieName,
   cookieOptions,
@@ -36,6 +37,11 @@ import { administratorOptions, loadSsoSettings, saveSsoSettings } from './sso-se
 
 const ADMIN_PATH = '/api/admin/sso';
 const REQUEST_MINUTES = 10;
+/**
+ * Each start writes a pending request row and calls the provider: one client may start this many per window (a person
+ * needs a handful; a script filling the table is stopped).
+ */
+export const START_LIMIT = { limit: 60, windowSeconds: 10 * 60 };
 /**
  * The state also rides in a cookie of the browser that started: a callback link made in another browser (login
  * CSRF: someone else's code and state) finds no matching cookie and is refused.
@@ -89,6 +95,11 @@ export function ssoRoutes(
     async (request, reply) => {
       const settings = await readSsoSettings(database.pool);
       if (!ssoReady(settings)) return fail(reply, 'off');
+      const slot = await takeRateSlot(database.pool, { key: `sso-start:ip:${request.ip}`, ...START_LIMIT });
+      if (!slot.allowed) {
+        reply.header('Retry-After', String(slot.retryAfter));
+        return fail(reply, 'busy');
+      }
       const clientSecret = app.secrets.open(settings.clientSecret);
       if (clientSecret === null) {
         request.log.error('single sign-on: the stored client secret cannot be opened with this secret key');
@@ -170,6 +181,11 @@ export function ssoRoutes(
       }
       const settings = await readSsoSettings(database.pool);
       if (!ssoReady(settings)) return fail(reply, 'off');
+      const slot = await takeRateSlot(database.pool, { key: `sso-start:ip:${request.ip}`, ...START_LIMIT });
+      if (!slot.allowed) {
+        reply.header('Retry-After', String(slot.retryAfter));
+        return fail(reply, 'busy');
+      }
       const clientSecret = app.secrets.open(settings.clientSecret);
       if (clientSecret === null) {
         request.log.error('single sign-on: the stored client secret cannot be opened with this secret key');
