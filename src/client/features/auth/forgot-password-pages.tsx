@@ -4,13 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type ResetPasswordRequest, resetPasswordRequest } from '../../../shared/schemas/auth';
 import { setServerErrors, useErrorLists } from '../../api/form-errors';
 import { type ApiError, isApiError } from '../../api/http';
 import { TextInput } from '../../ui';
 import { askForResetLink, checkResetLink, resetPassword } from './auth-api';
+import { type PasswordField, PasswordFields } from './password-fields';
 
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
@@ -80,10 +81,10 @@ export function ForgotPasswordInstructionsPage() {
 }
 
 const EMPTY: ResetPasswordRequest = { newPassword: '', confirmPassword: '' };
-const FIELDS = [
-  { name: 'newPassword', label: 'New Password' },
-  { name: 'confirmPassword', label: 'Confirm New Password' },
-] as const;
+const FIELDS: readonly PasswordField<ResetPasswordRequest>[] = [
+  { name: 'newPassword', label: 'New Password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm New Password', autoComplete: 'new-password' },
+];
 
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
@@ -157,28 +158,12 @@ export function ResetPasswordPage() {
               {message}
             </Alert>
           ) : null}
-          {FIELDS.map((f) => (
-            <Controller
-              key={f.name}
-              control={form.control}
-              name={f.name}
-              render={({ field }) => (
-                <TextInput
-                  label={f.label}
-                  name={f.name}
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  autoFocus={f.name === 'newPassword'}
-                  hint={f.name === 'newPassword' ? 'At least 12 characters.' : undefined}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  errors={errorsOf(f.name)}
-                />
-              )}
-            />
-          ))}
+          <PasswordFields
+            control={form.control}
+            fields={FIELDS}
+            errorsOf={errorsOf}
+            autoFocus="newPassword"
+          />
           <Button type="submit" className="w-100" disabled={save.isPending}>
             Set New Password
           </Button>

@@ -3,18 +3,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Button, Card } from 'react-bootstrap';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { type PasswordChange, passwordChange } from '../../../shared/schemas/user';
 import { setServerErrors, useErrorLists } from '../../api/form-errors';
 import { isApiError } from '../../api/http';
-import { TextInput } from '../../ui';
+import { type PasswordField, PasswordFields } from '../auth/password-fields';
 import { changePassword } from './profile-api';
 
-const FIELDS = [
+const FIELDS: readonly PasswordField<PasswordChange>[] = [
   { name: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
   { name: 'newPassword', label: 'New Password', autoComplete: 'new-password' },
   { name: 'confirmPassword', label: 'Confirm New Password', autoComplete: 'new-password' },
-] as const;
+];
 const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /** `email` fills a hidden username field, so password managers file the new password under the right account. */
@@ -61,27 +61,7 @@ export function PasswordCard({ email }: { email: string }) {
               {message.text}
             </Alert>
           ) : null}
-          {FIELDS.map((f) => (
-            <Controller
-              key={f.name}
-              control={form.control}
-              name={f.name}
-              render={({ field }) => (
-                <TextInput
-                  label={f.label}
-                  name={f.name}
-                  type="password"
-                  autoComplete={f.autoComplete}
-                  required
-                  hint={f.name === 'newPassword' ? 'At least 12 characters.' : undefined}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  errors={errorsOf(f.name)}
-                />
-              )}
-            />
-          ))}
+          <PasswordFields control={form.control} fields={FIELDS} errorsOf={errorsOf} />
           <Button type="submit" size="sm" disabled={change.isPending}>
             Change Password
           </Button>
