@@ -206,6 +206,15 @@ describe('idempotency keys', () => {
     },
   );
 
+  it('the OpenAPI document names the header on the three writes', async () => {
+    const doc = (await api.callerWithCookie(ownerCookie).get('/api/openapi.json')).json();
+    const names = (op: { parameters?: { name: string; in: string }[] }) =>
+      (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+    expect(names(doc.paths['/api/manage/slip/{id}'].post)).toContain('idempotency-key');
+    expect(names(doc.paths['/api/manage/slip/{id}'].delete)).toContain('idempotency-key');
+    expect(names(doc.paths['/api/manage/bucket/{categoryId}/{date}'].post)).toContain('idempotency-key');
+  });
+
   it('the hourly clean-up drops answers older than a week', async () => {
     await send(ownerCookie, 'POST', '/api/manage/slip/create', 'c-old-0001', form({ comment: 'old' }));
     await api.db.pool.query(

@@ -65,6 +65,15 @@ const createQuery = z.object({
   copyId: recordId().optional().catch(undefined),
 });
 const deleteQuery = z.object({ version: wholeNumber().optional() });
+/** Documents the optional header in the OpenAPI document; its format is checked by platform/idempotency.ts. */
+const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe(
+      'A key of your own for this change: a repeat with the same key is answered, not applied again.',
+    ),
+});
 const taskSlipsQuery = z.object({
   task: recordId(),
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
@@ -125,7 +134,7 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
 
   api.post(
     '/api/manage/slip/:id',
-    { schema: { params: idOrCreateParam, body: slipForm } },
+    { schema: { params: idOrCreateParam, body: slipForm, headers: idempotencyHeaders } },
     async (request, reply) => {
       const user = signedIn(request);
       const values = request.body as SlipValues;
@@ -143,7 +152,7 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
 
   api.delete(
     '/api/manage/slip/:id',
-    { schema: { params: idParam, querystring: deleteQuery } },
+    { schema: { params: idParam, querystring: deleteQuery, headers: idempotencyHeaders } },
     async (request, reply) => {
       const user = signedIn(request);
       return withTransaction(database, ({ client }) =>
@@ -161,6 +170,7 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
       schema: {
         params: z.object({ categoryId: recordId(), date: pathDate }),
         body: bucketForm,
+        headers: idempotencyHeaders,
       },
     },
     async (request, reply) => {
