@@ -5,11 +5,12 @@ import { createBrowserRouter, Outlet, type RouteObject, redirect, redirectDocume
 import { ROUTES, type RouteDef, type RouteName } from '../shared/routes';
 import type { Profile } from '../shared/schemas/user';
 import { apiPost } from './api/http';
-import { ensureProfile } from './api/profile';
+import { ensureProfile, forgetProfile, rememberCachedProfile } from './api/profile';
 import { ErrorPage, NotFoundPage } from './features/errors/error-view';
 import { RouteError } from './features/errors/route-error';
 import { homeTarget, profileFailurePath } from './features/home/home-path';
 import { LogoutPage } from './features/home/logout-page';
+import { watchNavigations } from './pwa/remount';
 import type { Instance } from './shell/environment';
 import { loadExport } from './shell/lazy-chunk';
 import { LoginShell } from './shell/login-shell';
@@ -835,6 +836,8 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
         named('logout', {
           loader: async () => {
             await apiPost('/api/auth/logout', undefined, { redirectOnLogin: false }).catch(() => undefined);
+            // The offline shell must not open for a signed-out user.
+            forgetProfile();
             queryClient.clear();
             window.location.replace('/login');
             return null;
@@ -908,5 +911,9 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
 }
 
 export function createAppRouter(deps: { queryClient: QueryClient; instance: Instance }) {
-  return createBrowserRouter(createAppRoutes(deps));
+  const router = createBrowserRouter(createAppRoutes(deps));
+  // The installable app: remount on navigation when an update waits (SPEC §4); the profile remembered for offline.
+  watchNavigations(router);
+  rememberCachedProfile(deps.queryClient);
+  return router;
 }
