@@ -1,6 +1,5 @@
 // The named-route table: route names of src/shared/routes.ts -> lazily loaded screens, layouts and loaders.
 import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject, redirect, redirectDocument } from 'react-router';
 import { ROUTES, type RouteDef, type RouteName } from '../shared/routes';
 import type { Profile } from '../shared/schemas/user';
@@ -12,7 +11,7 @@ import { homeTarget, profileFailurePath } from './features/home/home-path';
 import { LogoutPage } from './features/home/logout-page';
 import { watchNavigations } from './pwa/remount';
 import type { Instance } from './shell/environment';
-import { loadExport } from './shell/lazy-chunk';
+import { lazyRoute } from './shell/lazy-chunk';
 import { LoginShell } from './shell/login-shell';
 
 export { chunkLoadError } from './shell/lazy-chunk';
@@ -21,7 +20,7 @@ type Lazy = NonNullable<RouteObject['lazy']>;
 type ScreenModule = Record<string, unknown>;
 
 function lazyScreen(id: string, load: () => Promise<ScreenModule>, exportName: string): Lazy {
-  return async () => ({ Component: await loadExport<ComponentType>(id, load, exportName) });
+  return lazyRoute(id, load, exportName);
 }
 
 // The forgot-password screens (ask, instructions, reset) share one chunk.

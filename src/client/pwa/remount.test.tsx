@@ -2,11 +2,12 @@
 // then, and the chunk-reload marker of SPEC §8 recovery.
 import { QueryClient } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chunkLoadError, createAppRoutes } from '../app-routes';
+import { createAppRoutes } from '../app-routes';
 import { RouteError } from '../features/errors/route-error';
 import { DailyProvider, useDaily } from '../features/slips/daily-state';
+import { lazyRoute } from '../shell/lazy-chunk';
 import {
   CHUNK_RELOAD_KEY,
   CHUNK_RELOAD_WINDOW_MS,
@@ -115,6 +116,19 @@ describe('router watcher', () => {
   });
 });
 
+function NoFallback() {
+  return null;
+}
+
+function Layout() {
+  return (
+    <div>
+      the layout
+      <Outlet />
+    </div>
+  );
+}
+
 function DailyProbe() {
   return <span>{useDaily().showing ? 'panel showing' : 'panel hidden'}</span>;
 }
@@ -179,14 +193,32 @@ describe('chunk reload marker', () => {
 
 describe('chunk failure page', () => {
   it('a second failure soon after the reload shows the ChunkLoadError message and a Reload button', async () => {
+    // As in the app: a root with a hydrate fallback, a lazily loaded layout with a loader, the failing screen below.
     const failing = createMemoryRouter(
       [
         {
-          path: '/staff',
-          errorElement: <RouteError />,
-          lazy: async () => {
-            throw chunkLoadError('staff', new TypeError('Failed to fetch: http://x.test/build/staff-1.js'));
-          },
+          id: 'root',
+          Component: Outlet,
+          HydrateFallback: NoFallback,
+          children: [
+            {
+              id: 'auth',
+              loader: async () => ({ signedIn: true }),
+              lazy: lazyRoute('auth', async () => ({ Layout }), 'Layout'),
+              children: [
+                {
+                  id: 'staff',
+                  path: '/staff',
+                  errorElement: <RouteError />,
+                  lazy: lazyRoute(
+                    'staff',
+                    () => Promise.reject(new TypeError('Failed to fetch: http://x.test/build/staff-1.js')),
+                    'StaffPage',
+                  ),
+                },
+              ],
+            },
+          ],
         },
       ],
       { initialEntries: ['/staff'] },
@@ -199,6 +231,7 @@ describe('chunk failure page', () => {
     expect(await screen.findByRole('heading', { name: /Loading chunk staff failed/ })).toHaveTextContent(
       'http://x.test/build/staff-1.js',
     );
+    expect(screen.getByText('the layout')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeVisible();
   });
 });
