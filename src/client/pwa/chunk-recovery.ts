@@ -53,7 +53,17 @@ export function recoverFromChunkError(
   return 'reloading';
 }
 
-/** The page loaded and showed without a chunk failure: a later failure may reload again. */
+/**
+ * The router settled on `url` without a failed load. Another page than the reloaded one: the marker goes, so a failure
+ * there may reload again. The reloaded page itself keeps it until the window passes: its screen may still fail to
+ * render (a lazily loaded component), and that second failure must show the error, not reload again.
+ */
+export function chunkPageSettled(url: string): void {
+  const marker = readMarker();
+  if (marker && marker.url !== url) clearChunkReloadMarker();
+}
+
+/** Forgets the reload: a later failure of any page reloads once again. */
 export function clearChunkReloadMarker(): void {
   try {
     window.sessionStorage.removeItem(CHUNK_RELOAD_KEY);

@@ -3,7 +3,7 @@
 // the shell's state (the daily slips, the weekly summary) starts afresh.
 import { type DataRouter, type Location, matchRoutes, type RouteObject } from 'react-router';
 import type { RouteDef } from '../../shared/routes';
-import { clearChunkReloadMarker } from './chunk-recovery';
+import { chunkPageSettled } from './chunk-recovery';
 import { getPwaState, remountTo } from './pwa-state';
 
 export const DAILY_SHOWING_KEY = 'sd6.remount.dailyShowing';
@@ -69,7 +69,7 @@ export function currentTargetUrl(): string {
 }
 
 /**
- * Watches the router's navigations: remounts when SPEC §4 says so, and clears the chunk-reload marker once a page
+ * Watches the router's navigations: remounts when SPEC §4 says so, and lets the chunk recovery know when a page
  * has loaded without a failure.
  */
 export function watchNavigations(router: DataRouter): () => void {
@@ -77,7 +77,9 @@ export function watchNavigations(router: DataRouter): () => void {
   let shown: Location = router.state.location;
   const settled = () => {
     const { state } = router;
-    if (state.initialized && state.navigation.state === 'idle' && !state.errors) clearChunkReloadMarker();
+    if (state.initialized && state.navigation.state === 'idle' && !state.errors) {
+      chunkPageSettled(new URL(router.createHref(state.location), window.location.href).href);
+    }
   };
   settled();
   return router.subscribe((state) => {
