@@ -33,7 +33,10 @@ export async function startOwnApp(options: { clientDir?: string } = {}): Promise
     baseUrl: `http://127.0.0.1:${port}`,
     db: testDb.database,
     restart: async (next = {}) => {
-      await app.close();
+      // As a deploy does: open connections (a browser's keep-alive ones, a request in flight) end with the process.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
       // The same origin (port): the browser's service worker and session belong to it.
       app = await serve(resolve(next.clientDir ?? options.clientDir ?? 'dist/client'), port);
     },
