@@ -15,17 +15,19 @@ export function UpdateBanner() {
   if (!updateBannerVisible(state, Date.now())) return null;
   return (
     <div
-      className="alert alert-primary d-flex flex-wrap align-items-center gap-2 py-2 px-3 mb-2"
+      className="alert alert-primary d-flex align-items-center gap-2 py-2 px-3 mb-3"
       role="status"
       data-testid="update-banner"
     >
-      <span className="fw-semibold flex-fill">Update Available</span>
-      <button type="button" className="btn btn-primary btn-sm" onClick={() => void refreshPage()}>
-        Refresh Page
-      </button>
-      <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => dismissUpdate()}>
-        Cancel
-      </button>
+      <div className="d-flex flex-wrap align-items-center gap-2 flex-fill">
+        <span className="fw-semibold flex-fill">Update Available</span>
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => void refreshPage()}>
+          Refresh Page
+        </button>
+        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => dismissUpdate()}>
+          Cancel
+        </button>
+      </div>
       <button
         type="button"
         className="btn-close flex-shrink-0"
@@ -45,7 +47,7 @@ export function InstallBanner() {
   if (!installPrompt) return null;
   return (
     <div
-      className="alert alert-secondary d-flex flex-wrap align-items-center gap-2 py-2 px-3 mb-2"
+      className="alert alert-secondary d-flex flex-wrap align-items-center gap-2 py-2 px-3 mb-3"
       role="status"
       data-testid="install-banner"
     >
