@@ -1,12 +1,100 @@
-// Client build: index.html at the root, output in dist/client, hashed chunks under /build/ (SPEC §9).
+// Client build: index.html at the root, output in dist/client, hashed chunks under /build/ (SPEC §9), and the
+// installable app (SPEC §1): the web app manifest and a service worker at /service-worker.js that precaches the shell
+// and every lazily loaded screen.
+import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { firstScreens } from './scripts/vite-first-screens';
 
+const THEME_COLOR = '#1f2a37';
+
+/**
+ * Marks the page with the build's identity (`<meta name="sd6-build">`): SD6_BUILD_ID when given, else a digest of the
+ * emitted file names (content hashes), so a build that changes anything changes index.html and with it the worker.
+ */
+function buildId(): Plugin {
+  return {
+    name: 'sd6-build-id',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const names = Object.keys(context.bundle ?? {})
+          .filter((name) => !name.endsWith('.map'))
+          .sort();
+        const id =
+          process.env.SD6_BUILD_ID ||
+          createHash('sha256').update(names.join('\n')).digest('hex').slice(0, 12);
+        return html.replace('{{SD6_BUILD}}', id);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), firstScreens()],
+  plugins: [
+    react(),
+    firstScreens(),
+    buildId(),
+    VitePWA({
+      strategies: 'generateSW',
+      filename: 'service-worker.js',
+      // The app registers the worker itself (src/client/pwa), in production builds only, and asks before updating.
+      injectRegister: false,
+      registerType: 'prompt',
+      // index.html links the icons itself; the plugin adds the manifest link.
+      includeAssets: ['favicon.ico', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'SD6',
+        short_name: 'SD6',
+        description: 'Cases, time slips, agreements and accounts of the IT service desk.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOR,
+        background_color: THEME_COLOR,
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The shell and every lazily loaded chunk; not the .br/.gz copies written after the build, not source maps.
+        globPatterns: ['index.html', 'build/**/*.{js,css,woff,woff2,ttf,svg,png,jpg,jpeg,gif,webp}'],
+        globIgnores: ['**/*.map', '**/*.br', '**/*.gz', '.vite/**'],
+        // Workbox refuses files over 2 MB by default; a screen's chunk must never be left out of the shell.
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        // One file at /service-worker.js, no separate workbox-*.js beside it.
+        inlineWorkboxRuntime: true,
+        cleanupOutdatedCaches: true,
+        // Page routes get the precached shell; the server fills its values at request time and /index.html is that
+        // filled page, so the precached copy carries this instance's environment.
+        navigateFallback: '/index.html',
+        // Paths the server answers itself (the API, chunks, probes, metrics) must reach it, never the shell.
+        navigateFallbackDenylist: [
+          /^\/api(\/|$)/,
+          /^\/build\//,
+          /^\/metrics$/,
+          /^\/healthz$/,
+          /^\/readyz$/,
+          /^\/service-worker\.js$/,
+          /^\/manifest\.webmanifest$/,
+        ],
+        // No runtime caching: API responses carry a session's data and are never cached by the worker.
+        runtimeCaching: [],
+        // A new version waits until Refresh Page (skip waiting); a first install takes the open page at once, so
+        // it works offline without a reload.
+        skipWaiting: false,
+        clientsClaim: true,
+      },
+    }),
+  ],
   root: '.',
-  publicDir: false,
+  // Icons and the favicon, copied to the root of the build (served with no-cache, not as immutable chunks).
+  publicDir: 'public',
   build: {
     outDir: 'dist/client',
     assetsDir: 'build',

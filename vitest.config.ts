@@ -1,6 +1,7 @@
 // Test projects: unit (two time zones for date code), client components (jsdom), API on PGlite and
 // on PostgreSQL, and browser journeys. scripts/test.mjs picks which run on this machine.
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const second = 'Pacific/Auckland';
@@ -9,7 +10,8 @@ const apiTests = ['src/server/**/*.api.test.ts'];
 const embeddedOnly = ['src/server/db/embedded.api.test.ts', 'src/server/main.api.test.ts'];
 
 export default defineConfig({
-  plugins: [react()],
+  // The PWA plugin provides `virtual:pwa-register` (outside a build: a registration that does nothing).
+  plugins: [react(), VitePWA({ injectRegister: false, registerType: 'prompt', manifest: false })],
   test: {
     pool: 'forks',
     reporters: ['default'],

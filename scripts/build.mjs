@@ -25,7 +25,11 @@ if (only !== 'client') {
   cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
 }
 if (only !== 'server') {
-  const vite = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // A production build whoever calls it (a test runner sets NODE_ENV=test): the service worker registers only there.
+  const vite = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (vite.status !== 0) process.exit(vite.status ?? 1);
   await compressAssets('dist/client');
 }

@@ -1,17 +1,17 @@
 // The named-route table: route names of src/shared/routes.ts -> lazily loaded screens, layouts and loaders.
 import type { QueryClient } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject, redirect, redirectDocument } from 'react-router';
 import { ROUTES, type RouteDef, type RouteName } from '../shared/routes';
 import type { Profile } from '../shared/schemas/user';
 import { apiPost } from './api/http';
-import { ensureProfile } from './api/profile';
+import { ensureProfile, forgetProfile, rememberCachedProfile } from './api/profile';
 import { ErrorPage, NotFoundPage } from './features/errors/error-view';
 import { RouteError } from './features/errors/route-error';
 import { homeTarget, profileFailurePath } from './features/home/home-path';
 import { LogoutPage } from './features/home/logout-page';
+import { watchNavigations } from './pwa/remount';
 import type { Instance } from './shell/environment';
-import { loadExport } from './shell/lazy-chunk';
+import { lazyRoute } from './shell/lazy-chunk';
 import { LoginShell } from './shell/login-shell';
 
 export { chunkLoadError } from './shell/lazy-chunk';
@@ -20,7 +20,7 @@ type Lazy = NonNullable<RouteObject['lazy']>;
 type ScreenModule = Record<string, unknown>;
 
 function lazyScreen(id: string, load: () => Promise<ScreenModule>, exportName: string): Lazy {
-  return async () => ({ Component: await loadExport<ComponentType>(id, load, exportName) });
+  return lazyRoute(id, load, exportName);
 }
 
 // The forgot-password screens (ask, instructions, reset) share one chunk.
@@ -835,6 +835,8 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
         named('logout', {
           loader: async () => {
             await apiPost('/api/auth/logout', undefined, { redirectOnLogin: false }).catch(() => undefined);
+            // The offline shell must not open for a signed-out user.
+            forgetProfile();
             queryClient.clear();
             window.location.replace('/login');
             return null;
@@ -908,5 +910,9 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
 }
 
 export function createAppRouter(deps: { queryClient: QueryClient; instance: Instance }) {
-  return createBrowserRouter(createAppRoutes(deps));
+  const router = createBrowserRouter(createAppRoutes(deps));
+  // The installable app: remount on navigation when an update waits (SPEC §4); the profile remembered for offline.
+  watchNavigations(router);
+  rememberCachedProfile(deps.queryClient);
+  return router;
 }

@@ -10,22 +10,36 @@ import { testConfig } from './api.js';
 import { TEST_PASSWORD } from './factories.js';
 import { createTemplate, openTestDatabase } from './test-db.js';
 
-export type OwnApp = { baseUrl: string; db: Database; stop: () => Promise<void> };
+export type OwnApp = {
+  baseUrl: string;
+  db: Database;
+  /** Starts the app again on the same port and database, serving the client built into `clientDir` (a new version). */
+  restart: (options?: { clientDir?: string }) => Promise<void>;
+  stop: () => Promise<void>;
+};
 
-export async function startOwnApp(): Promise<OwnApp> {
+/** `clientDir`: the built client to serve (default dist/client). */
+export async function startOwnApp(options: { clientDir?: string } = {}): Promise<OwnApp> {
   const template = await createTemplate('pglite');
   const testDb = await openTestDatabase('pglite', template.location);
-  const app = await buildApp({
-    config: testConfig(),
-    database: testDb.database,
-    clientDir: resolve('dist/client'),
-    logger: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const serve = async (clientDir: string, port: number) => {
+    const app = await buildApp({ config: testConfig(), database: testDb.database, clientDir, logger: false });
+    await app.listen({ port, host: '127.0.0.1' });
+    return app;
+  };
+  let app = await serve(resolve(options.clientDir ?? 'dist/client'), 0);
   const { port } = app.server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     db: testDb.database,
+    restart: async (next = {}) => {
+      // As a deploy does: open connections (a browser's keep-alive ones, a request in flight) end with the process.
+      const closing = app.close();
+      app.server.closeAllConnections();
+      await closing;
+      // The same origin (port): the browser's service worker and session belong to it.
+      app = await serve(resolve(next.clientDir ?? options.clientDir ?? 'dist/client'), port);
+    },
     stop: async () => {
       await app.close();
       await testDb.destroy();
@@ -39,12 +53,18 @@ export async function signInOwn(
   browser: Browser,
   own: OwnApp,
   email: string,
-  options: { viewport?: { width: number; height: number }; acceptDownloads?: boolean } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    acceptDownloads?: boolean;
+    /** The app's service worker: blocked unless a journey is about the installable app. */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     baseURL: own.baseUrl,
     viewport: options.viewport ?? { width: 1280, height: 800 },
     acceptDownloads: options.acceptDownloads ?? true,
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
   await page.goto('/login');

@@ -13,7 +13,14 @@ export async function openBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
-export type PageOptions = { viewport?: { width: number; height: number } };
+export type PageOptions = {
+  viewport?: { width: number; height: number };
+  /**
+   * The app's service worker: blocked by default, so a journey does not download the whole precache in the
+   * background; 'allow' for the installable-app journeys.
+   */
+  serviceWorkers?: 'allow' | 'block';
+};
 
 /** A new, signed-out browser context and page pointed at the app. */
 export async function newPage(
@@ -23,6 +30,7 @@ export async function newPage(
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
   return { context, page };

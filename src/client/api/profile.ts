@@ -1,13 +1,70 @@
-// The current user (SPEC §3 "Current user profile"): fetched once, then cached for the session.
+// The current user (SPEC §3 "Current user profile"): fetched once, then cached for the session. The last profile
+// fetched is remembered in this browser, so the installed app still opens its shell with no network.
 import type { QueryClient } from '@tanstack/react-query';
 import type { Profile } from '../../shared/schemas/user';
-import { apiPost, type RequestOptions } from './http';
+import { apiPost, isApiError, type RequestOptions } from './http';
 
 export const PROFILE_KEY = ['profile'] as const;
+export const REMEMBERED_PROFILE_KEY = 'sd6.profile';
+
+type Remembered = { userId: number; profile: Profile; savedAt: number };
+
+/** The last profile fetched in this browser (signed in, not signed out since), or null. */
+export function rememberedProfile(): Profile | null {
+  try {
+    const parsed = JSON.parse(
+      window.localStorage.getItem(REMEMBERED_PROFILE_KEY) ?? 'null',
+    ) as Remembered | null;
+    if (parsed && typeof parsed === 'object' && parsed.profile?.id === parsed.userId) return parsed.profile;
+  } catch {
+    // Garbled or blocked storage: nothing remembered.
+  }
+  return null;
+}
+
+export function rememberProfile(profile: Profile): void {
+  try {
+    const entry: Remembered = { userId: profile.id, profile, savedAt: Date.now() };
+    window.localStorage.setItem(REMEMBERED_PROFILE_KEY, JSON.stringify(entry));
+  } catch {
+    // Storage blocked: the app needs the network to open.
+  }
+}
+
+/** Signed out, or the session is gone: the profile is no longer this browser's to show. */
+export function forgetProfile(): void {
+  try {
+    window.localStorage.removeItem(REMEMBERED_PROFILE_KEY);
+  } catch {
+    // Nothing kept.
+  }
+}
 
 export async function fetchProfile(options?: RequestOptions): Promise<Profile> {
-  const response = await apiPost<{ user: Profile }>('/api/user/profile', undefined, options);
-  return response.user;
+  try {
+    const response = await apiPost<{ user: Profile }>('/api/user/profile', undefined, options);
+    rememberProfile(response.user);
+    return response.user;
+  } catch (error) {
+    if (isApiError(error)) {
+      // No network (status 0) only: the remembered profile opens the shell offline. Never for a missing session.
+      const remembered = error.status === 0 ? rememberedProfile() : null;
+      if (remembered) return remembered;
+      if (error.status === 401 || error.reason === 'LOGIN') forgetProfile();
+    }
+    throw error;
+  }
+}
+
+/** Keeps the remembered profile in step with the cached one (sign-in and a saved profile set it directly). */
+export function rememberCachedProfile(queryClient: QueryClient): () => void {
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    const key = event.query.queryKey;
+    if (key.length !== PROFILE_KEY.length || key[0] !== PROFILE_KEY[0]) return;
+    const profile = event.query.state.data as Profile | undefined;
+    if (profile && typeof profile.id === 'number') rememberProfile(profile);
+  });
 }
 
 /** The cached profile, fetched on first use; rejects (without redirecting) when there is no session. */

@@ -8,6 +8,7 @@ import { ErrorView } from '../features/errors/error-view';
 import { useRouteLabel } from '../features/language-settings/grammar';
 import { SearchProvider, useSearchOptional } from '../features/search/search-state';
 import { DailyProvider, useDaily } from '../features/slips/daily-state';
+import { PwaBanners } from '../pwa/pwa-banners';
 import { breadcrumbTrail } from './breadcrumb-trail';
 import { Breadcrumbs } from './breadcrumbs';
 import { useCurrentRoute } from './current-route';
@@ -87,6 +88,7 @@ export function AppShell({ profile, children }: { profile: Profile; children?: R
               </div>
             ) : null}
             <main className="container-fluid sd-main" id="main">
+              <PwaBanners />
               <NoticeBanner />
               {denied ? <ErrorView status={403} /> : (children ?? <Outlet />)}
             </main>

@@ -21,6 +21,26 @@ export async function loadExport<T>(id: string, load: () => Promise<Record<strin
   return module[name] as T;
 }
 
+/**
+ * A route's `lazy`: the screen's component from its chunk. A failed load resolves to a component that throws the
+ * ChunkLoadError, so the route's error element shows it: a `lazy` that rejects stays unresolved in the data router,
+ * which then renders nothing below the root (a blank screen).
+ */
+export function lazyRoute(id: string, load: () => Promise<Record<string, unknown>>, name: string) {
+  return async (): Promise<{ Component: ComponentType } | { element: ReactNode }> => {
+    try {
+      return { Component: await loadExport<ComponentType>(id, load, name) };
+    } catch (error) {
+      return { element: <Rethrow error={error} /> };
+    }
+  };
+}
+
+/** Renders as the route's error: its error element shows `error`. */
+function Rethrow({ error }: { error: unknown }): never {
+  throw error;
+}
+
 /** A component of another chunk, for React.lazy; the route's error element shows a failed load. */
 export function lazyComponent<P extends object>(
   id: string,

@@ -1,6 +1,7 @@
 // The login shell: no navigation, a centred panel with the brand and the environment badge.
 import { Badge } from 'react-bootstrap';
 import { Outlet } from 'react-router';
+import { PwaBanners } from '../pwa/pwa-banners';
 import { ScrollRules } from './hash-scroll';
 import { useInstance } from './instance-context';
 import { PageTitle } from './page-meta';
@@ -24,6 +25,7 @@ export function LoginShell() {
             {environmentBadge(environment, alt)}
           </Badge>
         </div>
+        <PwaBanners />
         <Outlet />
       </main>
     </div>

@@ -14,6 +14,9 @@ const PAGE =
   '<!doctype html><html><head><meta name="sd6-env" content="{{SD6_ENV}}">' +
   '<script type="module" crossorigin src="/build/index-000001.js"></script></head><body></body></html>';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+const WORKER = `self.addEventListener('install', () => {});${' '.repeat(500)}\n`;
+const MANIFEST = JSON.stringify({ name: 'SD6', short_name: 'SD6', display: 'standalone' });
+const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
 
 let dir: string;
 let testDb: TestDatabase;
@@ -28,6 +31,12 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'build/x-abc123.js.br'), brotliCompressSync(CHUNK));
   writeFileSync(join(dir, 'build/small-def456.js'), 'export {};\n');
   writeFileSync(join(dir, 'robots.txt'), 'User-agent: *\n');
+  writeFileSync(join(dir, 'service-worker.js'), WORKER);
+  writeFileSync(join(dir, 'service-worker.js.br'), brotliCompressSync(WORKER));
+  writeFileSync(join(dir, 'manifest.webmanifest'), MANIFEST);
+  writeFileSync(join(dir, 'favicon.ico'), Buffer.from([0, 0, 1, 0]));
+  mkdirSync(join(dir, 'icons'));
+  writeFileSync(join(dir, 'icons/icon-192.png'), PNG);
   mkdirSync(join(dir, '.vite'));
   writeFileSync(
     join(dir, '.vite/first-screens.json'),
@@ -132,5 +141,36 @@ describe('the page and other files', () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('the installable app', () => {
+  it('the service worker is JavaScript at /service-worker.js, revalidated on every check, compressed too', async () => {
+    for (const encoding of [undefined, 'br']) {
+      const res = await get('/service-worker.js', encoding);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await get('/service-worker.js')).body).toBe(WORKER);
+    expect((await get('/service-worker.js', 'br')).headers['content-encoding']).toBe('br');
+  });
+
+  it('the web app manifest has its own type and is revalidated', async () => {
+    const res = await get('/manifest.webmanifest');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.json()).toMatchObject({ name: 'SD6', display: 'standalone' });
+  });
+
+  it('icons and the favicon are images, revalidated (not immutable: their names carry no hash)', async () => {
+    const icon = await get('/icons/icon-192.png');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    const favicon = await get('/favicon.ico');
+    expect(favicon.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    expect(favicon.headers['cache-control']).toBe('no-cache');
   });
 });

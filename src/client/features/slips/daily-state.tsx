@@ -1,5 +1,6 @@
 // Client state of the shell (SPEC §4): the daily slips panel (showing, date, task for a new slip) and the move-slip dialog.
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { forgetDailyShowing, noteDailyShowing, restoredDailyShowing } from '../../pwa/remount';
 
 export type MoveState = { slipId: number; taskId: number } | null;
 
@@ -31,7 +32,10 @@ export const today = () => {
 const DailyContext = createContext<DailyState | null>(null);
 
 export function DailyProvider({ children }: { children: ReactNode }) {
-  const [showing, setShowing] = useState(false);
+  // SPEC §4: a remount (full page load for an update) keeps the panel's showing flag; everything else starts afresh.
+  const [showing, setShowing] = useState(restoredDailyShowing);
+  useEffect(forgetDailyShowing, []);
+  useEffect(() => noteDailyShowing(showing), [showing]);
   const [date, setDateState] = useState(today);
   const [createTaskId, setCreateTaskId] = useState<number | null>(null);
   const [move, setMove] = useState<MoveState>(null);
