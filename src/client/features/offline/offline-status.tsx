@@ -1,0 +1,78 @@
+// The top navigation's part of offline time entry: runs the sync engine for the signed-in user, says "Offline" when
+// the browser has no network, and counts the user's changes not yet saved (red when the server refused any).
+import { QueryClientContext } from '@tanstack/react-query';
+import { useContext, useEffect } from 'react';
+import Badge from 'react-bootstrap/Badge';
+import Nav from 'react-bootstrap/Nav';
+import { fromPathDate } from '../../../shared/format/date';
+import { useDailyOptional } from '../slips/daily-state';
+import { SUMMARY_KEY } from '../slips/slip-api';
+import { startSync } from './offline-sync';
+import { queueCounts } from './queue-logic';
+import { useMyQueue, useOnline, useSignedInUserId } from './use-offline';
+
+/** "1 change not yet saved", "3 changes not yet saved" (the header badge and the sign-out warning). */
+export const changesNotSaved = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'} not yet saved`;
+
+function UploadIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
+      <path d="M4.406 1.342A5.53 5.53 0 0 1 8 0c2.69 0 4.923 2 5.166 4.579C14.758 4.804 16 6.137 16 7.773 16 9.569 14.502 11 12.687 11H10a.5.5 0 0 1 0-1h2.688C13.979 10 15 8.988 15 7.773c0-1.216-1.02-2.228-2.313-2.228h-.5v-.5C12.188 2.825 10.328 1 8 1a4.53 4.53 0 0 0-2.941 1.1c-.757.652-1.153 1.438-1.153 2.055v.448l-.445.049C2.064 4.805 1 5.952 1 7.318 1 8.785 2.23 10 3.781 10H6a.5.5 0 0 1 0 1H3.781C1.708 11 0 9.366 0 7.318c0-1.763 1.266-3.223 2.942-3.593.143-.863.698-1.723 1.464-2.383" />
+      <path d="M7.646 4.146a.5.5 0 0 1 .708 0l3 3a.5.5 0 0 1-.708.708L8.5 5.707V14.5a.5.5 0 0 1-1 0V5.707L5.354 7.854a.5.5 0 1 1-.708-.708z" />
+    </svg>
+  );
+}
+
+/** Keeps the sync engine running for the signed-in user; after the queue drains, the days show the server's truth. */
+function useSyncEngine(userId: number | null) {
+  const client = useContext(QueryClientContext);
+  useEffect(() => {
+    if (userId === null) return;
+    return startSync(userId, () => {
+      void client?.invalidateQueries({ queryKey: [SUMMARY_KEY] });
+    });
+  }, [userId, client]);
+}
+
+export function OfflineStatus() {
+  const userId = useSignedInUserId();
+  useSyncEngine(userId);
+  const online = useOnline();
+  const queue = useMyQueue(userId);
+  const daily = useDailyOptional();
+  const { total, failed } = queueCounts(queue, userId);
+  // The panel opens on the day of the first refused change, else of the first waiting one.
+  const first = queue.find((op) => op.state === 'failed') ?? queue[0];
+  const label = failed
+    ? `${changesNotSaved(total)}, ${failed} refused by the server`
+    : changesNotSaved(total);
+  return (
+    <>
+      {online ? null : (
+        <Badge bg="secondary" className="align-self-center me-2 sd-offline-indicator" role="status">
+          Offline
+        </Badge>
+      )}
+      {total > 0 ? (
+        <Nav.Link
+          as="button"
+          type="button"
+          className={`btn btn-link sd-queue-badge ${failed ? 'sd-queue-failed' : ''}`}
+          aria-label={label}
+          title={label}
+          data-testid="queue-badge"
+          onClick={() => daily?.open(first ? { date: fromPathDate(first.day) ?? undefined } : {})}
+        >
+          <Badge
+            bg={failed ? 'danger' : 'warning'}
+            text={failed ? undefined : 'dark'}
+            className="d-inline-flex gap-1 align-items-center"
+          >
+            <UploadIcon />
+            <span>{total}</span>
+          </Badge>
+        </Nav.Link>
+      ) : null}
+    </>
+  );
+}
