@@ -6,13 +6,11 @@ import Badge from 'react-bootstrap/Badge';
 import Nav from 'react-bootstrap/Nav';
 import { fromPathDate } from '../../../shared/format/date';
 import { useDailyOptional } from '../slips/daily-state';
-import { SUMMARY_KEY } from '../slips/slip-api';
-import { startSync } from './offline-sync';
-import { queueCounts } from './queue-logic';
+import { changesNotSaved, loadSync, queueCounts } from './queue-state';
 import { useMyQueue, useOnline, useSignedInUserId } from './use-offline';
 
-/** "1 change not yet saved", "3 changes not yet saved" (the header badge and the sign-out warning). */
-export const changesNotSaved = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'} not yet saved`;
+/** The daily summaries' query key (slip-api's SUMMARY_KEY, not imported so the shell stays small). */
+const SUMMARY_KEY = 'slip-summary';
 
 function UploadIcon() {
   return (
@@ -28,9 +26,18 @@ function useSyncEngine(userId: number | null) {
   const client = useContext(QueryClientContext);
   useEffect(() => {
     if (userId === null) return;
-    return startSync(userId, () => {
-      void client?.invalidateQueries({ queryKey: [SUMMARY_KEY] });
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void loadSync().then((sync) => {
+      if (cancelled) return;
+      stop = sync.startSync(userId, () => {
+        void client?.invalidateQueries({ queryKey: [SUMMARY_KEY] });
+      });
     });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, [userId, client]);
 }
 

@@ -23,33 +23,9 @@ import {
   resolveTarget,
   type SlipTarget,
 } from './queue-logic';
+import { publish, queueSnapshot, savedListeners } from './queue-state';
 
-export type QueueSnapshot = {
-  ops: readonly QueuedOp[];
-  resolved: Readonly<Record<string, number>>;
-  loaded: boolean;
-};
-
-let snapshot: QueueSnapshot = { ops: [], resolved: {}, loaded: false };
-const listeners = new Set<() => void>();
-const savedListeners = new Set<(op: QueuedOp, answer: Slip | Bucket | null) => void>();
-
-export function subscribeQueue(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-export const queueSnapshot = () => snapshot;
-
-/** Called when a queued change is saved (with the server's slip or bucket; null for a delete) or taken back. */
-export function subscribeSaved(listener: (op: QueuedOp, answer: Slip | Bucket | null) => void): () => void {
-  savedListeners.add(listener);
-  return () => savedListeners.delete(listener);
-}
-
-function publish(next: Partial<QueueSnapshot>) {
-  snapshot = { ...snapshot, ...next };
-  for (const l of listeners) l();
-}
+export { subscribeSaved } from './queue-state';
 
 const offlineCapable = () => typeof indexedDB !== 'undefined';
 
@@ -79,15 +55,17 @@ function serial<T>(fn: () => Promise<T>): Promise<T> {
 async function apply(plan: Plan & { resolved?: [string, number] }): Promise<QueuedOp[]> {
   const put = await store.applyPlan(plan);
   const gone = new Set([...plan.remove, ...put.map((op) => op.seq)]);
-  const ops = [...snapshot.ops.filter((op) => !gone.has(op.seq)), ...put].sort((a, b) => a.seq! - b.seq!);
+  const ops = [...queueSnapshot().ops.filter((op) => !gone.has(op.seq)), ...put].sort(
+    (a, b) => a.seq! - b.seq!,
+  );
   const resolved = plan.resolved
-    ? { ...snapshot.resolved, [plan.resolved[0]]: plan.resolved[1] }
-    : snapshot.resolved;
+    ? { ...queueSnapshot().resolved, [plan.resolved[0]]: plan.resolved[1] }
+    : queueSnapshot().resolved;
   publish({ ops, resolved });
   return put;
 }
 
-const current = (seq: number | undefined) => snapshot.ops.find((op) => op.seq === seq);
+const current = (seq: number | undefined) => queueSnapshot().ops.find((op) => op.seq === seq);
 
 /** A client id: crypto.randomUUID where the page is a secure context, else 122 random bits in the same form. */
 export function newId(): string {
@@ -149,10 +127,10 @@ async function write<T extends Slip | Bucket | null>(
       ? null
       : change.kind === 'bucket-save'
         ? change.target
-        : resolveTarget(change.target as SlipTarget, snapshot.resolved);
+        : resolveTarget(change.target as SlipTarget, queueSnapshot().resolved);
   const waiting =
     target !== null &&
-    snapshot.ops.some(
+    queueSnapshot().ops.some(
       (op) =>
         op.userId === userId &&
         chainOfTarget(op.kind === 'slip-create' ? op.id : op.target) === chainOfTarget(target),
@@ -162,18 +140,18 @@ async function write<T extends Slip | Bucket | null>(
     const body = change.kind === 'slip-delete' ? { version: change.version } : change.values;
     const kind = change.kind === 'slip-save' && target === null ? 'slip-create' : OP_KIND[change.kind];
     try {
-      const value = (await sendOp({ kind, key, target: target ?? key, body }, snapshot.resolved)) as T;
+      const value = (await sendOp({ kind, key, target: target ?? key, body }, queueSnapshot().resolved)) as T;
       return { queued: false, value };
     } catch (error) {
       // Only a lost connection queues: the server may have applied it, so the op keeps the key it was sent with.
       if (!isApiError(error) || error.status !== 0 || !offlineCapable()) throw error;
       await serial(() =>
         apply(
-          planEnqueue(snapshot.ops, change, {
+          planEnqueue(queueSnapshot().ops, change, {
             userId,
             id: key,
             now: Date.now(),
-            resolved: snapshot.resolved,
+            resolved: queueSnapshot().resolved,
             attempted: true,
           }),
         ),
@@ -185,11 +163,11 @@ async function write<T extends Slip | Bucket | null>(
   if (!offlineCapable()) throw new ApiError(MESSAGES.invalidRequest, { status: 0 });
   await serial(() =>
     apply(
-      planEnqueue(snapshot.ops, change, {
+      planEnqueue(queueSnapshot().ops, change, {
         userId,
         id: newId(),
         now: Date.now(),
-        resolved: snapshot.resolved,
+        resolved: queueSnapshot().resolved,
       }),
     ),
   );
@@ -242,7 +220,7 @@ export type Choice = 'mine' | 'theirs' | 'discard';
  */
 export async function choose(opId: string, choice: Choice): Promise<void> {
   await serial(async () => {
-    const op = snapshot.ops.find((o) => o.id === opId);
+    const op = queueSnapshot().ops.find((o) => o.id === opId);
     if (!op || op.seq === undefined) return;
     if (choice === 'mine') {
       const version = (op.error?.current as { version?: number } | undefined)?.version;
@@ -255,7 +233,9 @@ export async function choose(opId: string, choice: Choice): Promise<void> {
     }
     const remove =
       op.kind === 'slip-create'
-        ? snapshot.ops.filter((o) => o.id === op.id || o.target === op.id).map((o) => o.seq!)
+        ? queueSnapshot()
+            .ops.filter((o) => o.id === op.id || o.target === op.id)
+            .map((o) => o.seq!)
         : [op.seq];
     await apply({ put: [], remove });
     const theirs = choice === 'theirs' ? ((op.error?.current as Slip | Bucket | undefined) ?? null) : null;
@@ -310,7 +290,11 @@ async function drain(): Promise<void> {
   } finally {
     engine.running = false;
   }
-  if (sent > 0 && engine.userId !== null && !nextSendable(snapshot.ops, engine.userId, snapshot.resolved)) {
+  if (
+    sent > 0 &&
+    engine.userId !== null &&
+    !nextSendable(queueSnapshot().ops, engine.userId, queueSnapshot().resolved)
+  ) {
     engine.onDrained?.();
   }
 }
@@ -320,7 +304,7 @@ async function drainOnce(): Promise<number> {
   while (engine.userId !== null && !engine.paused && navigator.onLine) {
     const userId = engine.userId;
     const op = await serial(async () => {
-      const next = nextSendable(snapshot.ops, userId, snapshot.resolved);
+      const next = nextSendable(queueSnapshot().ops, userId, queueSnapshot().resolved);
       if (!next) return null;
       const [sending] = await apply({
         put: [{ ...next, state: 'sending', attempts: next.attempts + 1 }],
@@ -332,7 +316,7 @@ async function drainOnce(): Promise<number> {
     let answer: Slip | Bucket | null = null;
     let error: unknown = null;
     try {
-      answer = await sendOp(op, snapshot.resolved);
+      answer = await sendOp(op, queueSnapshot().resolved);
     } catch (e) {
       error = e;
     }
@@ -342,7 +326,7 @@ async function drainOnce(): Promise<number> {
         : 'failed'
       : decide({ ok: true });
     if (decision === 'done') {
-      await serial(() => apply(planSuccess(snapshot.ops, op, answer)));
+      await serial(() => apply(planSuccess(queueSnapshot().ops, op, answer)));
       for (const l of savedListeners) l(op, answer);
       engine.backoff = 0;
       sent += 1;

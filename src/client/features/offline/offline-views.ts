@@ -5,21 +5,17 @@ import { formatDate, parseDateInput, toIsoDate } from '../../../shared/format/da
 import { minutesToHmm, parseDuration } from '../../../shared/format/duration';
 import { formatTimeOfDay, parseTimeOfDay } from '../../../shared/format/time-of-day';
 import type { Option } from '../../../shared/schemas/common';
-import {
-  type Bucket,
-  HOW_OPTIONS,
-  RATE_MULTIPLIER_OPTIONS,
-  type Slip,
-  type SlipFormOptions,
-  type SlipSummary,
-  WHERE_OPTIONS,
-} from '../../../shared/schemas/slip';
+import type { Bucket, Slip, SlipFormOptions, SlipSummary } from '../../../shared/schemas/slip';
 import type { SlipValues } from '../slips/slip-logic';
 
-const pick = (options: readonly Option[], fallback: readonly Option[], value: string | number | null) => {
+// The schema module's code lists would bring the validation library along: the form's options carry the labels.
+const ONE_X = { value: '1', label: '1x' };
+
+const pick = (options: readonly Option[], value: string | number | null, previous: Option | null) => {
   if (value === null || value === '') return null;
-  const found = [...options, ...fallback].find((o) => String(o.value) === String(value));
-  return found ? { value: found.value, label: found.label } : null;
+  if (previous && String(previous.value) === String(value)) return previous;
+  const found = options.find((o) => String(o.value) === String(value));
+  return found ? { value: found.value, label: found.label } : { value, label: String(value) };
 };
 
 const hhmm = (m: number) =>
@@ -37,9 +33,9 @@ export function slipAsTyped(base: Slip, values: SlipValues, formOptions: SlipFor
     startTime: start === null ? values.startTime : formatTimeOfDay(start),
     stopTime: stop === null ? null : formatTimeOfDay(stop),
     date: date ? formatDate(date) : values.date,
-    where: pick(formOptions.where, WHERE_OPTIONS, values.where),
-    how: pick(formOptions.how, HOW_OPTIONS, values.how),
-    rateMultiplier: pick(formOptions.rateMultiplier, RATE_MULTIPLIER_OPTIONS, values.rateMultiplier),
+    where: pick(formOptions.where, values.where, base.where),
+    how: pick(formOptions.how, values.how, base.how),
+    rateMultiplier: pick(formOptions.rateMultiplier, values.rateMultiplier, base.rateMultiplier) ?? ONE_X,
     comment: values.comment || null,
     start: start === null ? `${iso}T` : `${iso}T${hhmm(start)}`,
     stop: stop === null ? null : `${iso}T${hhmm(stop)}`,
@@ -84,7 +80,7 @@ export function localDefaults(
     date: today,
     where: habit.where,
     how: habit.how,
-    rateMultiplier: { ...RATE_MULTIPLIER_OPTIONS[1] },
+    rateMultiplier: { ...ONE_X },
     comment: null,
     start: '',
     stop: null,

@@ -15,8 +15,8 @@ import {
   planEnqueue,
   planSuccess,
   type QueuedOp,
-  queueCounts,
 } from './queue-logic';
+import { queueCounts } from './queue-state';
 
 const ME = 7;
 const OTHER = 8;
@@ -450,11 +450,16 @@ describe('the day as the user left it (mergeDay)', () => {
 });
 
 describe('views', () => {
-  it('a slip as typed: normal times, labels, minutes and sort key', () => {
+  it('a slip as typed: normal times, labels from the form options, minutes and sort key', () => {
+    const options = {
+      ...OPTIONS,
+      where: [{ value: 'ON_SITE', label: 'On Site' }],
+      how: [{ value: 'PHONE', label: 'Phone' }],
+    };
     const s = slipAsTyped(
       slip(5, '9:00 AM', null),
       values({ startTime: '9', stopTime: '930', where: 'ON_SITE', how: 'PHONE' }),
-      OPTIONS,
+      options,
     );
     expect(s).toMatchObject({
       startTime: '9:00 AM',

@@ -296,12 +296,3 @@ export function mergeDay(
   }
   return { slips: sortByStart([...slips.values()]), buckets, pending, pendingBuckets };
 }
-
-/** The signed-in user's queue as the header counts it. */
-export function queueCounts(
-  ops: readonly QueuedOp[],
-  userId: number | null,
-): { total: number; failed: number } {
-  const mine = userId === null ? [] : ops.filter((op) => op.userId === userId);
-  return { total: mine.length, failed: mine.filter((op) => op.state === 'failed').length };
-}

@@ -3,9 +3,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Dialog } from '../../ui';
-import { changesNotSaved } from './offline-status';
-import { kick } from './offline-sync';
-import { queueCounts } from './queue-logic';
+import { changesNotSaved, loadSync, queueCounts } from './queue-state';
 import { useMyQueue, useOnline, useSignedInUserId } from './use-offline';
 
 export const LOGOUT_PATH = '/logout';
@@ -49,7 +47,11 @@ function SignOutWarning({
       okayLabel={total ? 'Log Out Anyway' : 'Log Out'}
       footer={
         online && total > failed ? (
-          <Button variant="outline-primary" className="me-auto" onClick={kick}>
+          <Button
+            variant="outline-primary"
+            className="me-auto"
+            onClick={() => void loadSync().then((sync) => sync.kick())}
+          >
             Send now
           </Button>
         ) : null

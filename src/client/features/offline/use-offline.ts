@@ -3,13 +3,13 @@ import { QueryClientContext } from '@tanstack/react-query';
 import { useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { Profile } from '../../../shared/schemas/user';
 import { PROFILE_KEY } from '../../api/profile';
-import { ensureLoaded, queueSnapshot, subscribeQueue } from './offline-sync';
 import type { QueuedOp } from './queue-logic';
+import { loadSync, queueSnapshot, subscribeQueue } from './queue-state';
 
 export function useQueue() {
   const snapshot = useSyncExternalStore(subscribeQueue, queueSnapshot, queueSnapshot);
   useEffect(() => {
-    void ensureLoaded();
+    void loadSync().then((sync) => sync.ensureLoaded());
   }, []);
   return snapshot;
 }
