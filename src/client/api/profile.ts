@@ -1,13 +1,37 @@
 // The current user (SPEC §3 "Current user profile"): fetched once, then cached for the session.
 import type { QueryClient } from '@tanstack/react-query';
 import type { Profile } from '../../shared/schemas/user';
-import { apiPost, type RequestOptions } from './http';
+import { apiPost, isApiError, type RequestOptions } from './http';
 
 export const PROFILE_KEY = ['profile'] as const;
 
+const REMEMBERED_PROFILE = 'sd6.profile';
+
+/** The last profile fetched on this device (offline time entry needs to know who is signed in). */
+export function rememberedProfile(): Profile | null {
+  try {
+    const text = window.localStorage.getItem(REMEMBERED_PROFILE);
+    return text ? (JSON.parse(text) as Profile) : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function fetchProfile(options?: RequestOptions): Promise<Profile> {
-  const response = await apiPost<{ user: Profile }>('/api/user/profile', undefined, options);
-  return response.user;
+  try {
+    const response = await apiPost<{ user: Profile }>('/api/user/profile', undefined, options);
+    try {
+      window.localStorage.setItem(REMEMBERED_PROFILE, JSON.stringify(response.user));
+    } catch {
+      // Storage full or disabled: the app still works online.
+    }
+    return response.user;
+  } catch (error) {
+    // Only a network failure falls back; an expired session (401) must still go to the login page.
+    const remembered = isApiError(error) && error.status === 0 ? rememberedProfile() : null;
+    if (remembered) return remembered;
+    throw error;
+  }
 }
 
 /** The cached profile, fetched on first use; rejects (without redirecting) when there is no session. */
