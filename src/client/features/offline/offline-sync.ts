@@ -22,6 +22,7 @@ import {
   type QueuedOp,
   resolveTarget,
   type SlipTarget,
+  withPlan,
 } from './queue-logic';
 import { publish, queueSnapshot, savedListeners } from './queue-state';
 
@@ -53,6 +54,7 @@ function serial<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 async function apply(plan: Plan & { resolved?: [string, number] }): Promise<QueuedOp[]> {
+  if (plan.put.length === 0 && plan.remove.length === 0 && !plan.resolved) return [];
   const put = await store.applyPlan(plan);
   const gone = new Set([...plan.remove, ...put.map((op) => op.seq)]);
   const ops = [...queueSnapshot().ops.filter((op) => !gone.has(op.seq)), ...put].sort(
@@ -299,24 +301,35 @@ async function drain(): Promise<void> {
   }
 }
 
+/**
+ * Applies `plan` and, in the same transaction, marks the user's next sendable op as being sent (its attempt is on
+ * the device before its request leaves); returns that op, or null when nothing is to be sent now.
+ */
+async function settleAndTakeNext(plan: Plan & { resolved?: [string, number] }, userId: number) {
+  const after = withPlan(queueSnapshot(), plan);
+  const go = engine.userId === userId && !engine.paused && navigator.onLine;
+  const next = go ? nextSendable(after.ops, userId, after.resolved) : null;
+  const put = next
+    ? [
+        ...plan.put.filter((o) => o.seq !== next.seq),
+        { ...next, state: 'sending' as const, attempts: next.attempts + 1 },
+      ]
+    : plan.put;
+  const stored = await apply({ ...plan, put });
+  return next ? (stored.find((o) => o.seq === next.seq) ?? null) : null;
+}
+
 async function drainOnce(): Promise<number> {
+  const userId = engine.userId;
+  if (userId === null) return 0;
   let sent = 0;
-  while (engine.userId !== null && !engine.paused && navigator.onLine) {
-    const userId = engine.userId;
-    const op = await serial(async () => {
-      const next = nextSendable(queueSnapshot().ops, userId, queueSnapshot().resolved);
-      if (!next) return null;
-      const [sending] = await apply({
-        put: [{ ...next, state: 'sending', attempts: next.attempts + 1 }],
-        remove: [],
-      });
-      return sending ?? null;
-    });
-    if (!op) break;
+  let op = await serial(() => settleAndTakeNext({ put: [], remove: [] }, userId));
+  while (op) {
+    const sending: QueuedOp = op;
     let answer: Slip | Bucket | null = null;
     let error: unknown = null;
     try {
-      answer = await sendOp(op, queueSnapshot().resolved);
+      answer = await sendOp(sending, queueSnapshot().resolved);
     } catch (e) {
       error = e;
     }
@@ -326,37 +339,36 @@ async function drainOnce(): Promise<number> {
         : 'failed'
       : decide({ ok: true });
     if (decision === 'done') {
-      await serial(() => apply(planSuccess(queueSnapshot().ops, op, answer)));
-      for (const l of savedListeners) l(op, answer);
+      op = await serial(() => settleAndTakeNext(planSuccess(queueSnapshot().ops, sending, answer), userId));
+      for (const l of savedListeners) l(sending, answer);
       engine.backoff = 0;
       sent += 1;
       continue;
     }
     if (decision === 'failed') {
       const e = isApiError(error) ? error : null;
-      await serial(async () => {
-        const now = current(op.seq);
-        if (!now) return;
-        await apply({
-          put: [
-            {
-              ...now,
-              state: 'failed',
-              error: {
-                status: e?.status ?? 0,
-                message: e ? e.message : error instanceof Error ? error.message : String(error),
-                fields: e?.fields ?? {},
-                current: e?.current ?? null,
+      op = await serial(() => {
+        const now = current(sending.seq);
+        const refused: QueuedOp[] = now
+          ? [
+              {
+                ...now,
+                state: 'failed',
+                error: {
+                  status: e?.status ?? 0,
+                  message: e ? e.message : error instanceof Error ? error.message : String(error),
+                  fields: e?.fields ?? {},
+                  current: e?.current ?? null,
+                },
               },
-            },
-          ],
-          remove: [],
-        });
+            ]
+          : [];
+        return settleAndTakeNext({ put: refused, remove: [] }, userId);
       });
       continue;
     }
     await serial(async () => {
-      const now = current(op.seq);
+      const now = current(sending.seq);
       if (now) await apply({ put: [{ ...now, state: 'queued' }], remove: [] });
     });
     // An expired session waits for the next sign-in (no redirect from here: the page does that on its own calls).

@@ -15,6 +15,7 @@ import {
   planEnqueue,
   planSuccess,
   type QueuedOp,
+  withPlan,
 } from './queue-logic';
 import { queueCounts } from './queue-state';
 
@@ -386,6 +387,23 @@ describe('after a success (planSuccess)', () => {
     ops = enqueue(ops, edit(42, { comment: 'b' }));
     const plan = planSuccess(ops, ops[0]!, { id: 42, version: 2 });
     expect(plan.put.map((o) => [o.userId, o.target, o.body.version])).toEqual([[ME, 42, 2]]);
+  });
+});
+
+describe('the queue after a plan (withPlan)', () => {
+  it('drops removed ops, replaces put ones, keeps the order and adds what was resolved', () => {
+    let ops = enqueue([], edit(41));
+    ops = enqueue(ops, edit(42));
+    ops = enqueue(ops, edit(43));
+    const after = withPlan(
+      { ops, resolved: { a: 1 } },
+      { put: [{ ...ops[2]!, state: 'sending' }], remove: [ops[0]!.seq!], resolved: ['b', 2] },
+    );
+    expect(after.ops.map((o) => [o.target, o.state])).toEqual([
+      [42, 'queued'],
+      [43, 'sending'],
+    ]);
+    expect(after.resolved).toEqual({ a: 1, b: 2 });
   });
 });
 

@@ -296,3 +296,16 @@ export function mergeDay(
   }
   return { slips: sortByStart([...slips.values()]), buckets, pending, pendingBuckets };
 }
+
+/** The queue after a plan whose ops all carry their seq (what the store will hold once it is applied). */
+export function withPlan(
+  state: { ops: readonly QueuedOp[]; resolved: Readonly<Record<string, number>> },
+  plan: Plan & { resolved?: [string, number] },
+): { ops: QueuedOp[]; resolved: Readonly<Record<string, number>> } {
+  const gone = new Set([...plan.remove, ...plan.put.map((op) => op.seq)]);
+  const ops = [...state.ops.filter((op) => !gone.has(op.seq)), ...plan.put].sort(bySeq);
+  const resolved = plan.resolved
+    ? { ...state.resolved, [plan.resolved[0]]: plan.resolved[1] }
+    : state.resolved;
+  return { ops, resolved };
+}
