@@ -21,6 +21,14 @@ function UploadIcon() {
   );
 }
 
+function OfflineIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
+      <path d="M10.706 3.294A12.6 12.6 0 0 0 8 3C5.259 3 2.723 3.882.663 5.379a.485.485 0 0 0-.048.736.52.52 0 0 0 .668.05A11.45 11.45 0 0 1 8 4q.946 0 1.852.148zM8 6c-1.905 0-3.68.56-5.166 1.526a.48.48 0 0 0-.063.745.525.525 0 0 0 .652.065 8.45 8.45 0 0 1 3.51-1.27zm2.596 1.404.785-.785q.947.362 1.785.907a.48.48 0 0 1 .063.745.525.525 0 0 1-.652.065 8.5 8.5 0 0 0-1.98-.932zM8 10l.933-.933a6.5 6.5 0 0 1 2.013.637c.285.145.326.524.1.75l-.015.015a.53.53 0 0 1-.611.09A5.5 5.5 0 0 0 8 10m4.905-4.905.747-.747q.886.451 1.685 1.03a.485.485 0 0 1 .047.737.52.52 0 0 1-.668.05 11.5 11.5 0 0 0-1.811-1.07M9.02 11.78c.238.14.236.464.04.66l-.707.706a.5.5 0 0 1-.707 0l-.707-.707c-.195-.195-.197-.518.04-.66A2 2 0 0 1 8 11.5c.374 0 .723.102 1.021.28zm4.355-9.905a.53.53 0 0 1 .75.75l-10.75 10.75a.53.53 0 0 1-.75-.75z" />
+    </svg>
+  );
+}
+
 /** Keeps the sync engine running for the signed-in user; after the queue drains, the days show the server's truth. */
 function useSyncEngine(userId: number | null) {
   const client = useContext(QueryClientContext);
@@ -56,15 +64,24 @@ export function OfflineStatus() {
   return (
     <>
       {online ? null : (
-        <Badge bg="secondary" className="align-self-center me-2 sd-offline-indicator" role="status">
-          Offline
+        // A phone's top bar has no room for the word (the crossed-out cloud says it, with the word for readers),
+        // nor for both signs: there the count stands alone and the daily panel says it is offline.
+        <Badge
+          bg="secondary"
+          className={`align-self-center me-1 gap-1 align-items-center sd-offline-indicator ${total > 0 ? 'd-none d-sm-inline-flex' : 'd-inline-flex'}`}
+          role="status"
+          title="Offline"
+        >
+          <OfflineIcon />
+          <span className="d-none d-sm-inline">Offline</span>
+          <span className="visually-hidden d-sm-none">Offline</span>
         </Badge>
       )}
       {total > 0 ? (
         <Nav.Link
           as="button"
           type="button"
-          className={`btn btn-link sd-queue-badge ${failed ? 'sd-queue-failed' : ''}`}
+          className={`btn btn-link px-1 sd-queue-badge ${failed ? 'sd-queue-failed' : ''}`}
           aria-label={label}
           title={label}
           data-testid="queue-badge"

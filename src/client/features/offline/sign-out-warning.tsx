@@ -66,8 +66,10 @@ function SignOutWarning({
           </p>
           {failed ? (
             <p className="text-danger mb-0">
-              {failed === 1 ? '1 of them was' : `${failed} of them were`} refused by the server: open the
-              Daily panel to keep yours, take theirs or discard it.
+              {failed === total
+                ? `The server refused ${total === 1 ? 'it' : 'them'}`
+                : `${failed} of them ${failed === 1 ? 'was' : 'were'} refused by the server`}
+              : open the Daily panel to keep yours, take theirs or discard.
             </p>
           ) : null}
         </>

@@ -162,6 +162,12 @@ export function SlipCard(props: SlipCardProps) {
       <div className="card-body p-2">
         <div className="d-flex align-items-start gap-2">
           <div className="flex-grow-1 min-w-0">
+            {/* Its own line, so the Actions toggle keeps its place on a phone. */}
+            {pending ? (
+              <div className="mb-1">
+                <PendingBadge pending={pending} />
+              </div>
+            ) : null}
             <div className="fw-semibold text-truncate sd-slip-org">{slip.organization?.label}</div>
             <div className="small text-truncate">
               <Link
@@ -176,7 +182,6 @@ export function SlipCard(props: SlipCardProps) {
               </Link>
             </div>
           </div>
-          {pending ? <PendingBadge pending={pending} /> : null}
           {mode === 'loading' ? (
             <Spinner size="sm" animation="border" role="status" aria-label="Loading" />
           ) : null}
