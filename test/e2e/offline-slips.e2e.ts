@@ -7,7 +7,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from '../support/e2e';
 import { type OwnApp, signInOwn, startOwnApp } from '../support/e2e-app';
-import { makeSlip, makeTask, makeUser, TEST_PASSWORD, type TestUser } from '../support/factories';
+import {
+  makeBucketCategory,
+  makeSlip,
+  makeTask,
+  makeUser,
+  TEST_PASSWORD,
+  type TestUser,
+} from '../support/factories';
 
 let own: OwnApp;
 let browser: Browser;
@@ -230,6 +237,76 @@ describe('offline time entry', () => {
       { id: slipId, comment: 'Unpack and mount the switch', version: 2 },
       { id: other.id, comment: 'Configure the VLANs (from the office)', version: 1 },
     ]);
+    await context.close();
+  });
+
+  it('a new slip refused for a closed case is fixed or discarded; a bucket changed offline is saved', async () => {
+    const { user, taskId, caseId } = await technician();
+    const category = await makeBucketCategory(own.db.pool, { name: 'Training (offline journey)' });
+    const page = await signInOwn(browser, own, user.email);
+    const context = page.context();
+    await page.goto(`/manage/case/${caseId}/task/${taskId}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await openDaily(page);
+    await card(page, 'Unpack the switch').waitFor();
+
+    await context.setOffline(true);
+    for (const [start, end, text] of [
+      ['1', '130', 'Closed case slip A'],
+      ['2', '230', 'Closed case slip B'],
+    ]) {
+      await page.getByRole('button', { name: 'New Slip' }).first().click();
+      const fresh = panel(page).locator('[data-slip-id="new"]');
+      await fresh.getByLabel('Start').fill(start!);
+      await fresh.getByLabel('End').fill(end!);
+      await fresh.getByLabel('Description').fill(text!);
+      await fresh.getByRole('button', { name: 'Save' }).click();
+      await card(page, text!).getByTestId('pending-badge').waitFor();
+    }
+    const bucket = panel(page).getByTestId('bucket-row').filter({ hasText: category.name });
+    await bucket.getByRole('button', { name: `Edit ${category.name}` }).click();
+    await bucket.getByLabel('Time').fill('1:30');
+    await bucket.getByLabel('Summary').fill('Switch vendor course');
+    await bucket.getByRole('button', { name: 'Save' }).click();
+    await bucket.getByTestId('pending-badge').waitFor();
+    await expect
+      .poll(() => panel(page).getByRole('status', { name: 'Bucket Hours' }).textContent())
+      .toBe('1:30');
+    await expect.poll(() => badge(page).getAttribute('aria-label')).toBe('3 changes not yet saved');
+
+    // The case is closed meanwhile: both new slips are refused, the bucket is saved.
+    await own.db.pool.query(`UPDATE cases SET status = 'CLOSED' WHERE id = $1`, [caseId]);
+    await context.setOffline(false);
+    const a = card(page, 'Closed case slip A');
+    const b = card(page, 'Closed case slip B');
+    for (const c of [a, b]) {
+      await c.getByTestId('pending-choices').waitFor();
+      expect(await c.getByRole('alert').textContent()).toContain('This case is closed');
+      // A new slip has no server version to take.
+      expect(await c.getByRole('button', { name: 'Take theirs' }).count()).toBe(0);
+    }
+    await bucket.getByTestId('pending-badge').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => badge(page).getAttribute('aria-label'))
+      .toBe('2 changes not yet saved, 2 refused by the server');
+
+    // Discard: the slip disappears. Keep mine: the slip opens with the message, to fix (here: the case reopens).
+    await a.getByRole('button', { name: 'Discard' }).click();
+    await a.waitFor({ state: 'detached' });
+    await b.getByRole('button', { name: 'Keep mine' }).click();
+    await b.getByLabel('Description').waitFor();
+    expect(await b.getByRole('alert').textContent()).toContain('This case is closed');
+    await own.db.pool.query(`UPDATE cases SET status = 'OPEN' WHERE id = $1`, [caseId]);
+    await b.getByLabel('Description').fill('Closed case slip B, fixed');
+    await b.getByRole('button', { name: 'Save' }).click();
+    await badge(page).waitFor({ state: 'detached' });
+    await card(page, 'Closed case slip B, fixed').waitFor();
+    expect(await comments(user.id)).toEqual(['Unpack the switch', 'Closed case slip B, fixed']);
+    const saved = await own.db.pool.query<{ minutes: number; comment: string }>(
+      'SELECT minutes, comment FROM buckets WHERE user_id = $1 AND category_id = $2',
+      [user.id, category.id],
+    );
+    expect(saved.rows).toEqual([{ minutes: 90, comment: 'Switch vendor course' }]);
     await context.close();
   });
 
