@@ -4,7 +4,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { SlipSummary } from '../../../shared/schemas/slip';
 import type { SlipLoad } from '../slips/slip-api';
-import type { Plan, QueuedOp } from './queue-logic';
+import { type Plan, type QueuedOp, withPlan } from './queue-logic';
 
 interface OfflineDb extends DBSchema {
   queue: { key: number; value: QueuedOp };
@@ -40,21 +40,37 @@ export async function readQueue(): Promise<{ ops: QueuedOp[]; resolved: Record<s
   return { ops, resolved: Object.fromEntries(keys.map((k, i) => [k, ids[i]!])) };
 }
 
-/** Applies a plan in one transaction; returns the ops put, with the seq of new ones. */
-export async function applyPlan(plan: Plan & { resolved?: [string, number] }): Promise<QueuedOp[]> {
+export type QueueState = { ops: QueuedOp[]; resolved: Record<string, number> };
+
+/**
+ * Reads the queue, plans a change of it with `plan` (synchronous) and writes that plan, all in one transaction: other
+ * tabs of the app change the same queue, and their transactions wait for this one, so a plan never works on a
+ * stale queue. Returns the queue after it, and the ops put (new ones with their seq).
+ */
+export async function transact(
+  plan: (state: QueueState) => Plan & { resolved?: [string, number] },
+): Promise<QueueState & { put: QueuedOp[] }> {
   const d = await db();
   const tx = d.transaction(['queue', 'resolved'], 'readwrite');
   const queue = tx.objectStore('queue');
-  for (const seq of plan.remove) await queue.delete(seq);
+  const [ops, keys, ids] = await Promise.all([
+    queue.getAll(),
+    tx.objectStore('resolved').getAllKeys(),
+    tx.objectStore('resolved').getAll(),
+  ]);
+  const before: QueueState = { ops, resolved: Object.fromEntries(keys.map((k, i) => [k, ids[i]!])) };
+  const change = plan(before);
+  for (const seq of change.remove) await queue.delete(seq);
   const put: QueuedOp[] = [];
-  for (const op of plan.put) {
+  for (const op of change.put) {
     const { seq, ...rest } = op;
     const key = seq === undefined ? await queue.add(rest as QueuedOp) : await queue.put(op);
     put.push({ ...op, seq: key });
   }
-  if (plan.resolved) await tx.objectStore('resolved').put(plan.resolved[1], plan.resolved[0]);
+  if (change.resolved) await tx.objectStore('resolved').put(change.resolved[1], change.resolved[0]);
   await tx.done;
-  return put;
+  const after = withPlan(before, { ...change, put });
+  return { ops: after.ops, resolved: { ...after.resolved }, put };
 }
 
 export async function rememberDay(userId: number, pathDate: string, summary: SlipSummary): Promise<void> {

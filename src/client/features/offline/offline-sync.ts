@@ -53,21 +53,25 @@ function serial<T>(fn: () => Promise<T>): Promise<T> {
   return run;
 }
 
-async function apply(plan: Plan & { resolved?: [string, number] }): Promise<QueuedOp[]> {
-  if (plan.put.length === 0 && plan.remove.length === 0 && !plan.resolved) return [];
-  const put = await store.applyPlan(plan);
-  const gone = new Set([...plan.remove, ...put.map((op) => op.seq)]);
-  const ops = [...queueSnapshot().ops.filter((op) => !gone.has(op.seq)), ...put].sort(
-    (a, b) => a.seq! - b.seq!,
-  );
-  const resolved = plan.resolved
-    ? { ...queueSnapshot().resolved, [plan.resolved[0]]: plan.resolved[1] }
-    : queueSnapshot().resolved;
+// Other tabs of the app share the queue: each change is announced, and a tab hearing one reads the queue again.
+const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('sd6-offline');
+
+async function refresh(): Promise<void> {
+  if (!offlineCapable()) return;
+  const { ops, resolved } = await store.readQueue();
   publish({ ops, resolved });
+}
+if (tabs) tabs.onmessage = () => void serial(refresh).catch((e: unknown) => console.error(e));
+
+/** Changes the queue on the device (planned on its current state there) and shows the result; the ops put. */
+async function mutate(plan: (state: store.QueueState) => Plan & { resolved?: [string, number] }) {
+  const { ops, resolved, put } = await store.transact(plan);
+  publish({ ops, resolved });
+  tabs?.postMessage('changed');
   return put;
 }
 
-const current = (seq: number | undefined) => queueSnapshot().ops.find((op) => op.seq === seq);
+const bySeq = (ops: readonly QueuedOp[], seq: number | undefined) => ops.find((op) => op.seq === seq);
 
 /** A client id: crypto.randomUUID where the page is a secure context, else 122 random bits in the same form. */
 export function newId(): string {
@@ -124,6 +128,8 @@ async function write<T extends Slip | Bucket | null>(
   change: Change,
 ): Promise<WriteResult<T>> {
   await ensureLoaded();
+  // What another tab queued decides too whether this change may go at once.
+  await serial(refresh).catch((e: unknown) => console.error(e));
   const target =
     change.kind === 'slip-save' && change.target === null
       ? null
@@ -148,12 +154,12 @@ async function write<T extends Slip | Bucket | null>(
       // Only a lost connection queues: the server may have applied it, so the op keeps the key it was sent with.
       if (!isApiError(error) || error.status !== 0 || !offlineCapable()) throw error;
       await serial(() =>
-        apply(
-          planEnqueue(queueSnapshot().ops, change, {
+        mutate((state) =>
+          planEnqueue(state.ops, change, {
             userId,
             id: key,
             now: Date.now(),
-            resolved: queueSnapshot().resolved,
+            resolved: state.resolved,
             attempted: true,
           }),
         ),
@@ -163,14 +169,10 @@ async function write<T extends Slip | Bucket | null>(
     }
   }
   if (!offlineCapable()) throw new ApiError(MESSAGES.invalidRequest, { status: 0 });
+  const id = newId();
   await serial(() =>
-    apply(
-      planEnqueue(queueSnapshot().ops, change, {
-        userId,
-        id: newId(),
-        now: Date.now(),
-        resolved: queueSnapshot().resolved,
-      }),
+    mutate((state) =>
+      planEnqueue(state.ops, change, { userId, id, now: Date.now(), resolved: state.resolved }),
     ),
   );
   kick();
@@ -221,28 +223,33 @@ export type Choice = 'mine' | 'theirs' | 'discard';
  * theirs: drop it and show the server's; discard: drop it (a create with every later change of its slip).
  */
 export async function choose(opId: string, choice: Choice): Promise<void> {
-  await serial(async () => {
-    const op = queueSnapshot().ops.find((o) => o.id === opId);
-    if (!op || op.seq === undefined) return;
-    if (choice === 'mine') {
-      const version = (op.error?.current as { version?: number } | undefined)?.version;
-      const body = op.error?.status === 409 && version !== undefined ? { ...op.body, version } : op.body;
-      await apply({
-        put: [{ ...op, body, baseVersion: body.version, state: 'queued', attempts: 0, error: undefined }],
-        remove: [],
-      });
-      return;
-    }
-    const remove =
-      op.kind === 'slip-create'
-        ? queueSnapshot()
-            .ops.filter((o) => o.id === op.id || o.target === op.id)
-            .map((o) => o.seq!)
-        : [op.seq];
-    await apply({ put: [], remove });
-    const theirs = choice === 'theirs' ? ((op.error?.current as Slip | Bucket | undefined) ?? null) : null;
-    for (const l of savedListeners) l(op, theirs);
-  });
+  let dropped: QueuedOp | null = null;
+  await serial(() =>
+    mutate(({ ops }) => {
+      const op = ops.find((o) => o.id === opId);
+      // Only a refused change is the user's to decide (another tab may have settled it already).
+      if (!op || op.seq === undefined || op.state !== 'failed') return { put: [], remove: [] };
+      if (choice === 'mine') {
+        const version = (op.error?.current as { version?: number } | undefined)?.version;
+        const body = op.error?.status === 409 && version !== undefined ? { ...op.body, version } : op.body;
+        return {
+          put: [{ ...op, body, baseVersion: body.version, state: 'queued', attempts: 0, error: undefined }],
+          remove: [],
+        };
+      }
+      dropped = op;
+      const remove =
+        op.kind === 'slip-create'
+          ? ops.filter((o) => o.id === op.id || o.target === op.id).map((o) => o.seq!)
+          : [op.seq];
+      return { put: [], remove };
+    }),
+  );
+  const gone = dropped as QueuedOp | null;
+  if (gone) {
+    const theirs = choice === 'theirs' ? ((gone.error?.current as Slip | Bucket | undefined) ?? null) : null;
+    for (const l of savedListeners) l(gone, theirs);
+  }
   if (choice === 'mine') kick();
   else engine.onDrained?.();
 }
@@ -305,25 +312,37 @@ async function drain(): Promise<void> {
  * Applies `plan` and, in the same transaction, marks the user's next sendable op as being sent (its attempt is on
  * the device before its request leaves); returns that op, or null when nothing is to be sent now.
  */
-async function settleAndTakeNext(plan: Plan & { resolved?: [string, number] }, userId: number) {
-  const after = withPlan(queueSnapshot(), plan);
-  const go = engine.userId === userId && !engine.paused && navigator.onLine;
-  const next = go ? nextSendable(after.ops, userId, after.resolved) : null;
-  const put = next
-    ? [
-        ...plan.put.filter((o) => o.seq !== next.seq),
-        { ...next, state: 'sending' as const, attempts: next.attempts + 1 },
-      ]
-    : plan.put;
-  const stored = await apply({ ...plan, put });
-  return next ? (stored.find((o) => o.seq === next.seq) ?? null) : null;
+async function settleAndTakeNext(
+  settle: (state: store.QueueState) => Plan & { resolved?: [string, number] },
+  userId: number,
+): Promise<QueuedOp | null> {
+  let next: QueuedOp | null = null;
+  const stored = await mutate((state) => {
+    const plan = settle(state);
+    const after = withPlan(state, plan);
+    const go = engine.userId === userId && !engine.paused && navigator.onLine;
+    next = go ? nextSendable(after.ops, userId, after.resolved) : null;
+    if (!next) return plan;
+    const taken = next;
+    return {
+      ...plan,
+      put: [
+        ...plan.put.filter((o) => o.seq !== taken.seq),
+        { ...taken, state: 'sending', attempts: taken.attempts + 1 },
+      ],
+    };
+  });
+  const taken = next as QueuedOp | null;
+  return taken ? (stored.find((o) => o.seq === taken.seq) ?? null) : null;
 }
+
+const NOTHING: Plan = { put: [], remove: [] };
 
 async function drainOnce(): Promise<number> {
   const userId = engine.userId;
   if (userId === null) return 0;
   let sent = 0;
-  let op = await serial(() => settleAndTakeNext({ put: [], remove: [] }, userId));
+  let op = await serial(() => settleAndTakeNext(() => NOTHING, userId));
   while (op) {
     const sending: QueuedOp = op;
     let answer: Slip | Bucket | null = null;
@@ -339,7 +358,7 @@ async function drainOnce(): Promise<number> {
         : 'failed'
       : decide({ ok: true });
     if (decision === 'done') {
-      op = await serial(() => settleAndTakeNext(planSuccess(queueSnapshot().ops, sending, answer), userId));
+      op = await serial(() => settleAndTakeNext((state) => planSuccess(state.ops, sending, answer), userId));
       for (const l of savedListeners) l(sending, answer);
       engine.backoff = 0;
       sent += 1;
@@ -347,30 +366,26 @@ async function drainOnce(): Promise<number> {
     }
     if (decision === 'failed') {
       const e = isApiError(error) ? error : null;
-      op = await serial(() => {
-        const now = current(sending.seq);
-        const refused: QueuedOp[] = now
-          ? [
-              {
-                ...now,
-                state: 'failed',
-                error: {
-                  status: e?.status ?? 0,
-                  message: e ? e.message : error instanceof Error ? error.message : String(error),
-                  fields: e?.fields ?? {},
-                  current: e?.current ?? null,
-                },
-              },
-            ]
-          : [];
-        return settleAndTakeNext({ put: refused, remove: [] }, userId);
-      });
+      const refusal = {
+        status: e?.status ?? 0,
+        message: e ? e.message : error instanceof Error ? error.message : String(error),
+        fields: e?.fields ?? {},
+        current: e?.current ?? null,
+      };
+      op = await serial(() =>
+        settleAndTakeNext((state) => {
+          const now = bySeq(state.ops, sending.seq);
+          return { put: now ? [{ ...now, state: 'failed', error: refusal }] : [], remove: [] };
+        }, userId),
+      );
       continue;
     }
-    await serial(async () => {
-      const now = current(sending.seq);
-      if (now) await apply({ put: [{ ...now, state: 'queued' }], remove: [] });
-    });
+    await serial(() =>
+      mutate((state) => {
+        const now = bySeq(state.ops, sending.seq);
+        return { put: now ? [{ ...now, state: 'queued' }] : [], remove: [] };
+      }),
+    );
     // An expired session waits for the next sign-in (no redirect from here: the page does that on its own calls).
     if (decision === 'pause') engine.paused = true;
     else scheduleRetry();
