@@ -14,51 +14,65 @@ interface OfflineDb extends DBSchema {
   defaults: { key: string; value: SlipLoad };
   /** Client id of a saved create → its server id. */
   resolved: { key: string; value: number };
+  /** 'rev': how many times the queue changed (a tab whose copy has the same count need not read it again). */
+  meta: { key: string; value: number };
 }
 
 let opened: Promise<IDBPDatabase<OfflineDb>> | null = null;
 
 function db(): Promise<IDBPDatabase<OfflineDb>> {
-  opened ??= openDB<OfflineDb>('sd6-offline', 1, {
+  opened ??= openDB<OfflineDb>('sd6-offline', 2, {
     upgrade(database) {
-      database.createObjectStore('queue', { keyPath: 'seq', autoIncrement: true });
-      database.createObjectStore('days');
-      database.createObjectStore('defaults');
-      database.createObjectStore('resolved');
+      const has = (name: string) => database.objectStoreNames.contains(name as 'queue');
+      if (!has('queue')) database.createObjectStore('queue', { keyPath: 'seq', autoIncrement: true });
+      if (!has('days')) database.createObjectStore('days');
+      if (!has('defaults')) database.createObjectStore('defaults');
+      if (!has('resolved')) database.createObjectStore('resolved');
+      if (!has('meta')) database.createObjectStore('meta');
     },
   });
   return opened;
 }
 
-export async function readQueue(): Promise<{ ops: QueuedOp[]; resolved: Record<string, number> }> {
-  const d = await db();
-  const tx = d.transaction(['queue', 'resolved']);
-  const ops = await tx.objectStore('queue').getAll();
-  const keys = await tx.objectStore('resolved').getAllKeys();
-  const ids = await tx.objectStore('resolved').getAll();
-  await tx.done;
-  return { ops, resolved: Object.fromEntries(keys.map((k, i) => [k, ids[i]!])) };
-}
-
 export type QueueState = { ops: QueuedOp[]; resolved: Record<string, number> };
+
+export async function readQueue(): Promise<QueueState & { rev: number }> {
+  const d = await db();
+  const tx = d.transaction(['queue', 'resolved', 'meta']);
+  const [ops, keys, ids, rev] = await Promise.all([
+    tx.objectStore('queue').getAll(),
+    tx.objectStore('resolved').getAllKeys(),
+    tx.objectStore('resolved').getAll(),
+    tx.objectStore('meta').get('rev'),
+  ]);
+  await tx.done;
+  return { ops, resolved: Object.fromEntries(keys.map((k, i) => [k, ids[i]!])), rev: rev ?? 0 };
+}
 
 /**
  * Reads the queue, plans a change of it with `plan` (synchronous) and writes that plan, all in one transaction: other
  * tabs of the app change the same queue, and their transactions wait for this one, so a plan never works on a
- * stale queue. Returns the queue after it, and the ops put (new ones with their seq).
+ * stale queue. `known` is the caller's copy at revision `rev`: when nothing changed since, it is not read again.
+ * Returns the queue after it, its revision, and the ops put (new ones with their seq).
  */
 export async function transact(
   plan: (state: QueueState) => Plan & { resolved?: [string, number] },
-): Promise<QueueState & { put: QueuedOp[] }> {
+  known?: { rev: number; state: QueueState },
+): Promise<QueueState & { put: QueuedOp[]; rev: number }> {
   const d = await db();
-  const tx = d.transaction(['queue', 'resolved'], 'readwrite');
+  const tx = d.transaction(['queue', 'resolved', 'meta'], 'readwrite');
   const queue = tx.objectStore('queue');
-  const [ops, keys, ids] = await Promise.all([
-    queue.getAll(),
-    tx.objectStore('resolved').getAllKeys(),
-    tx.objectStore('resolved').getAll(),
-  ]);
-  const before: QueueState = { ops, resolved: Object.fromEntries(keys.map((k, i) => [k, ids[i]!])) };
+  const rev = (await tx.objectStore('meta').get('rev')) ?? 0;
+  let before: QueueState;
+  if (known && known.rev === rev) before = known.state;
+  else {
+    const [ops, keys, ids] = await Promise.all([
+      queue.getAll(),
+      tx.objectStore('resolved').getAllKeys(),
+      tx.objectStore('resolved').getAll(),
+    ]);
+    before = { ops, resolved: Object.fromEntries(keys.map((k, i) => [k, ids[i]!])) };
+  }
   const change = plan(before);
   for (const seq of change.remove) await queue.delete(seq);
   const put: QueuedOp[] = [];
@@ -68,9 +82,11 @@ export async function transact(
     put.push({ ...op, seq: key });
   }
   if (change.resolved) await tx.objectStore('resolved').put(change.resolved[1], change.resolved[0]);
+  const changed = change.put.length > 0 || change.remove.length > 0 || change.resolved !== undefined;
+  if (changed) await tx.objectStore('meta').put(rev + 1, 'rev');
   await tx.done;
   const after = withPlan(before, { ...change, put });
-  return { ops: after.ops, resolved: { ...after.resolved }, put };
+  return { ops: after.ops, resolved: { ...after.resolved }, put, rev: changed ? rev + 1 : rev };
 }
 
 export async function rememberDay(userId: number, pathDate: string, summary: SlipSummary): Promise<void> {

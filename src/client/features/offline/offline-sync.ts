@@ -56,19 +56,26 @@ function serial<T>(fn: () => Promise<T>): Promise<T> {
 // Other tabs of the app share the queue: each change is announced, and a tab hearing one reads the queue again.
 const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('sd6-offline');
 
+/** The revision of the queue this tab's copy shows (-1: none read yet). */
+let rev = -1;
+
 async function refresh(): Promise<void> {
   if (!offlineCapable()) return;
-  const { ops, resolved } = await store.readQueue();
-  publish({ ops, resolved });
+  const read = await store.readQueue();
+  rev = read.rev;
+  publish({ ops: read.ops, resolved: read.resolved });
 }
 if (tabs) tabs.onmessage = () => void serial(refresh).catch((e: unknown) => console.error(e));
 
 /** Changes the queue on the device (planned on its current state there) and shows the result; the ops put. */
 async function mutate(plan: (state: store.QueueState) => Plan & { resolved?: [string, number] }) {
-  const { ops, resolved, put } = await store.transact(plan);
-  publish({ ops, resolved });
-  tabs?.postMessage('changed');
-  return put;
+  const { ops, resolved } = queueSnapshot();
+  const done = await store.transact(plan, { rev, state: { ops: [...ops], resolved: { ...resolved } } });
+  const changed = done.rev !== rev;
+  rev = done.rev;
+  publish({ ops: done.ops, resolved: done.resolved });
+  if (changed) tabs?.postMessage('changed');
+  return done.put;
 }
 
 const bySeq = (ops: readonly QueuedOp[], seq: number | undefined) => ops.find((op) => op.seq === seq);
