@@ -9,6 +9,7 @@ import { agreementsFilesBench } from './agreements-files.js';
 import { billingBench } from './billing.js';
 import { calendarRenderBench } from './calendar-render.js';
 import { listsBench } from './lists.js';
+import { offlineSyncBench } from './offline-sync.js';
 import { opportunitiesBench } from './opportunities.js';
 import { profileThroughput } from './profile-throughput.js';
 import { reportsBench } from './reports.js';
@@ -74,6 +75,7 @@ if (!only || only === 'slips') {
   else console.log('slips [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 }
 if (!only || only === 'entry') await slipEntryBench();
+if (!only || only === 'offline') await offlineSyncBench();
 if (!only || only === 'search') {
   await searchBench('embedded', undefined);
   const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

@@ -8,6 +8,8 @@ export type RequestOptions = {
   query?: Query;
   /** false: an expired session only rejects (loaders redirect themselves); default true goes to /login. */
   redirectOnLogin?: boolean;
+  /** Extra request headers (such as Idempotency-Key); they never replace the ones this client sets. */
+  headers?: Record<string, string>;
 };
 
 /** A failed call: the SPEC §8 message to show, plus what the server said about fields. */
@@ -131,6 +133,7 @@ export async function apiRequest<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
   };

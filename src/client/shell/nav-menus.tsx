@@ -3,6 +3,7 @@
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link } from 'react-router';
 import { type Environment, type Menu, pathFor } from '../../shared/routes';
+import { LOGOUT_PATH, useSignOutWarning } from '../features/offline/sign-out-warning';
 import { MenuLink } from './menu-link';
 
 export function EntryDropdown({
@@ -30,14 +31,25 @@ export function EntryDropdown({
 }
 
 export function UserDropdown({ userName, defaultShow }: { userName: string; defaultShow: boolean }) {
+  const warning = useSignOutWarning();
   return (
-    <NavDropdown title={userName} id="user-menu" align="end" defaultShow={defaultShow}>
-      <NavDropdown.Item as={Link} to={pathFor('profile')}>
-        Profile
-      </NavDropdown.Item>
-      <NavDropdown.Divider />
-      {/* A plain link: /logout ends the session with a full page load. */}
-      <NavDropdown.Item href="/logout">Log Out</NavDropdown.Item>
-    </NavDropdown>
+    <>
+      <NavDropdown title={userName} id="user-menu" align="end" defaultShow={defaultShow}>
+        <NavDropdown.Item as={Link} to={pathFor('profile')}>
+          Profile
+        </NavDropdown.Item>
+        <NavDropdown.Divider />
+        {/* A plain link: /logout ends the session with a full page load; changes not yet saved warn first. */}
+        <NavDropdown.Item
+          href={LOGOUT_PATH}
+          onClick={(e) => {
+            if (warning.intercept()) e.preventDefault();
+          }}
+        >
+          Log Out
+        </NavDropdown.Item>
+      </NavDropdown>
+      {warning.dialog}
+    </>
   );
 }

@@ -4,6 +4,7 @@ import { Badge, Container, Nav, Navbar } from 'react-bootstrap';
 import { Link } from 'react-router';
 import type { Environment, MenuEntry } from '../../shared/routes';
 import { useCalendarOptional } from '../features/calendar/calendar-state';
+import { OfflineStatus } from '../features/offline/offline-status';
 import { SearchToggle } from '../features/search/search-toggle';
 import { useDailyOptional } from '../features/slips/daily-state';
 import { lazyComponent } from './lazy-chunk';
@@ -60,12 +61,16 @@ export type TopNavProps = {
   environment: Environment;
 };
 
-/** Opens (or closes) the daily slips side panel (SPEC §2 "Shell panels"). */
+/**
+ * Opens (or closes) the daily slips side panel (SPEC §2 "Shell panels"); beside it, Offline and the count of changes
+ * not yet saved (issue 16).
+ */
 function DailyToggle() {
   const daily = useDailyOptional();
   if (!daily) return null;
   return (
-    <Nav className="ms-auto me-2 order-lg-last ms-lg-2 me-lg-0">
+    <Nav className="flex-row align-items-center ms-auto me-2 order-lg-last ms-lg-2 me-lg-0">
+      <OfflineStatus />
       <Nav.Link
         as="button"
         type="button"

@@ -5,11 +5,30 @@ import Collapse from 'react-bootstrap/Collapse';
 import type { Bucket } from '../../../shared/schemas/slip';
 import { isApiError } from '../../api/http';
 import { DurationInput, TextArea } from '../../ui';
+import type { WriteResult } from '../offline/offline-sync';
+import { PendingBadge, PendingChoices } from '../offline/pending-change';
+import type { Pending } from '../offline/queue-logic';
 import { saveBucket } from './slip-api';
 
-type Props = { buckets: Bucket[]; date: Date; onSaved: (bucket: Bucket) => void };
+export type BucketWriter = (
+  bucket: Bucket,
+  values: { time: string; comment: string; version: number },
+) => Promise<WriteResult<Bucket>>;
 
-export function BucketSection({ buckets, date, onSaved }: Props) {
+const direct =
+  (date: Date): BucketWriter =>
+  async (bucket, values) => ({ queued: false, value: await saveBucket(bucket.category.id, date, values) });
+
+type Props = {
+  buckets: Bucket[];
+  date: Date;
+  onSaved: (bucket: Bucket) => void;
+  writer?: BucketWriter;
+  /** Category id → its change waiting in the offline queue. */
+  pending?: ReadonlyMap<number, Pending>;
+};
+
+export function BucketSection({ buckets, date, onSaved, writer, pending }: Props) {
   const [open, setOpen] = useState(true);
   return (
     <section className="sd-daily-buckets mb-2" aria-label="Buckets">
@@ -37,7 +56,13 @@ export function BucketSection({ buckets, date, onSaved }: Props) {
             </thead>
             <tbody>
               {buckets.map((bucket) => (
-                <BucketRow key={bucket.category.id} bucket={bucket} date={date} onSaved={onSaved} />
+                <BucketRow
+                  key={bucket.category.id}
+                  bucket={bucket}
+                  onSaved={onSaved}
+                  writer={writer ?? direct(date)}
+                  pending={pending?.get(bucket.category.id)}
+                />
               ))}
             </tbody>
           </table>
@@ -47,7 +72,17 @@ export function BucketSection({ buckets, date, onSaved }: Props) {
   );
 }
 
-function BucketRow({ bucket, date, onSaved }: { bucket: Bucket; date: Date; onSaved: (b: Bucket) => void }) {
+function BucketRow({
+  bucket,
+  onSaved,
+  writer,
+  pending,
+}: {
+  bucket: Bucket;
+  onSaved: (b: Bucket) => void;
+  writer: BucketWriter;
+  pending: Pending | undefined;
+}) {
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [time, setTime] = useState(bucket.time);
@@ -66,10 +101,10 @@ function BucketRow({ bucket, date, onSaved }: { bucket: Bucket; date: Date; onSa
     setBusy(true);
     setMessage(null);
     try {
-      const saved = await saveBucket(bucket.category.id, date, { time, comment, version: bucket.version });
+      const result = await writer(bucket, { time, comment, version: bucket.version });
       setEditing(false);
       setErrors({});
-      onSaved(saved);
+      if (!result.queued) onSaved(result.value);
     } catch (error) {
       setErrors(isApiError(error) ? error.fields : {});
       setMessage(error instanceof Error ? error.message : String(error));
@@ -80,7 +115,24 @@ function BucketRow({ bucket, date, onSaved }: { bucket: Bucket; date: Date; onSa
   if (!editing) {
     return (
       <tr data-testid="bucket-row">
-        <td>{title}</td>
+        <td>
+          {title}
+          {pending ? (
+            <div>
+              <PendingBadge pending={pending} />
+              <PendingChoices
+                pending={pending}
+                onFix={() => {
+                  setTime(bucket.time);
+                  setComment(bucket.comment ?? '');
+                  setErrors(pending.error?.fields ?? {});
+                  setMessage(pending.error?.message ?? null);
+                  setEditing(true);
+                }}
+              />
+            </div>
+          ) : null}
+        </td>
         <td className="text-nowrap">{bucket.time}</td>
         <td className="sd-daily-bucket-comment">{bucket.comment}</td>
         <td className="text-end">

@@ -5,17 +5,29 @@ import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import Spinner from 'react-bootstrap/Spinner';
 import { useNavigate } from 'react-router';
-import { formatDate, fromPathDate, parseDateInput, toPathDate } from '../../../shared/format/date';
+import { formatDate, parseDateInput, toPathDate } from '../../../shared/format/date';
 import { pathFor } from '../../../shared/routes';
 import type { Bucket, Slip, SlipFormOptions } from '../../../shared/schemas/slip';
 import { profileQuery } from '../../api/profile';
 import { useMediaQuery } from '../../shell/use-media-query';
 import { DateInput } from '../../ui';
 import { useDebounced } from '../../ui/use-debounced';
-import { BucketSection } from './bucket-section';
+import {
+  defaultsOrLocal,
+  removeSlip,
+  subscribeSaved,
+  summaryOrRemembered,
+  writeBucket,
+  writeSlip,
+} from '../offline/offline-sync';
+import { bucketAsTyped, slipAsTyped } from '../offline/offline-views';
+import { mergeDay } from '../offline/queue-logic';
+import { useMyQueue, useOnline, useQueue } from '../offline/use-offline';
+import { BucketSection, type BucketWriter } from './bucket-section';
 import { DailySlipList } from './daily-slip-list';
 import { MEDIUM_UP_QUERY, today, useDaily } from './daily-state';
-import { fetchSlipDefaults, fetchSummary, SUMMARY_DEBOUNCE_MS, summaryKey } from './slip-api';
+import { SUMMARY_DEBOUNCE_MS, summaryKey } from './slip-api';
+import type { SlipWriter } from './slip-card';
 import { applySaved, sortByStart, totals } from './slip-logic';
 import { useSlipRouteSync } from './use-slip-route-sync';
 
@@ -98,19 +110,24 @@ function DailyPanelBody() {
   const sync = useSlipRouteSync();
   const mediumUp = useMediaQuery(MEDIUM_UP_QUERY);
   const { data: profile } = useQuery(profileQuery);
+  const userId = profile?.id;
+  const online = useOnline();
   const pathDate = useDebounced(toPathDate(daily.date), SUMMARY_DEBOUNCE_MS);
   const displayed = formatDate(daily.date);
+  // Offline the queries still run ('always'): they answer from what this device remembers.
   const summary = useQuery({
     queryKey: summaryKey(pathDate),
-    queryFn: ({ signal }) => fetchSummary(fromPathDate(pathDate) ?? today(), signal),
+    queryFn: ({ signal }) => summaryOrRemembered(userId, pathDate, signal),
     placeholderData: keepPreviousData,
+    networkMode: 'always',
   });
   const defaults = useQuery({
     queryKey: ['slip-create', daily.createTaskId],
-    queryFn: ({ signal }) => fetchSlipDefaults(daily.createTaskId!, signal),
+    queryFn: ({ signal }) => defaultsOrLocal(userId, daily.createTaskId!, today(), signal),
     enabled: daily.createTaskId !== null,
     staleTime: 0,
     gcTime: 0,
+    networkMode: 'always',
   });
   const [slips, setSlips] = useState<Slip[]>([]);
   const [buckets, setBuckets] = useState<Bucket[]>([]);
@@ -134,7 +151,59 @@ function DailyPanelBody() {
     }),
     [summary.data, defaults.data],
   );
-  const sums = totals(slips, buckets);
+  const { resolved } = useQueue();
+  const queue = useMyQueue(userId);
+  const merged = useMemo(
+    () => mergeDay({ slips, buckets }, queue, toPathDate(daily.date), userId ?? -1, resolved),
+    [slips, buckets, queue, daily.date, userId, resolved],
+  );
+  // A queued change the sync engine saved (or the user took the server's version of) replaces its card at once.
+  useEffect(
+    () =>
+      subscribeSaved((op, answer) => {
+        if (op.kind === 'bucket-save') {
+          if (answer) {
+            const b = answer as Bucket;
+            setBuckets((list) => list.map((x) => (x.category.id === b.category.id ? b : x)));
+          }
+          return;
+        }
+        if (op.kind === 'slip-delete' && !answer) {
+          setSlips((list) => list.filter((s) => s.id !== op.target));
+          return;
+        }
+        if (answer && userId !== undefined) {
+          setSlips((list) => applySaved(list, answer as Slip, displayed, userId));
+        }
+      }),
+    [displayed, userId],
+  );
+  const writer = useMemo<SlipWriter | undefined>(() => {
+    if (userId === undefined) return undefined;
+    const targetOf = (slip: Slip) => merged.pending.get(slip.id)?.target ?? slip.id;
+    return {
+      save: (slip, values, isNew) => {
+        const view = slipAsTyped(slip, values, formOptions);
+        return writeSlip(userId, isNew ? null : targetOf(slip), values, view, dayOf(view) ?? pathDate);
+      },
+      remove: (slip) => removeSlip(userId, targetOf(slip), slip.version, slip, dayOf(slip) ?? pathDate),
+    };
+  }, [userId, merged.pending, formOptions, pathDate]);
+  const bucketWriter = useMemo<BucketWriter | undefined>(
+    () =>
+      userId === undefined
+        ? undefined
+        : (bucket, values) =>
+            writeBucket(
+              userId,
+              bucket.category.id,
+              toPathDate(daily.date),
+              values,
+              bucketAsTyped(bucket, values),
+            ),
+    [userId, daily.date],
+  );
+  const sums = totals(merged.slips, merged.buckets);
   const stale = pathDate !== toPathDate(daily.date) || summary.isPlaceholderData;
 
   const onSaved = (saved: Slip, previous: Slip | null) => {
@@ -145,7 +214,8 @@ function DailyPanelBody() {
     sync.refresh();
   };
   const phoneEdit = (slip: Slip) => {
-    if (mediumUp) return false;
+    // The edit route needs the server: offline, or for a slip only this device knows, edit in the card.
+    if (mediumUp || !online || slip.id < 0) return false;
     navigate(
       pathFor('case_task_slip_basics_edit', { caseId: slip.caseId, taskId: slip.taskId, slipId: slip.id }),
     );
@@ -169,16 +239,25 @@ function DailyPanelBody() {
             <Spinner size="sm" animation="border" className="ms-auto" aria-label="Loading" />
           ) : null}
         </div>
-        {buckets.length > 0 ? (
+        {!online ? (
+          <p className="small text-body-secondary mb-2 sd-daily-offline" role="status">
+            Offline: changes are kept on this device and saved when the network is back.
+          </p>
+        ) : null}
+        {merged.buckets.length > 0 ? (
           <BucketSection
-            buckets={buckets}
+            buckets={merged.buckets}
             date={daily.date}
             onSaved={(b) => setBuckets((list) => list.map((x) => (x.category.id === b.category.id ? b : x)))}
+            writer={bucketWriter}
+            pending={merged.pendingBuckets}
           />
         ) : null}
         {summary.data || !summary.isLoading ? (
           <DailySlipList
-            slips={slips}
+            slips={merged.slips}
+            writer={writer}
+            pending={merged.pending}
             newSlip={daily.createTaskId !== null && defaults.data ? defaults.data.slip : null}
             formOptions={formOptions}
             onSaved={onSaved}
@@ -206,6 +285,12 @@ function DailyPanelBody() {
       </Offcanvas.Body>
     </>
   );
+}
+
+/** MMddyyyy of a slip's date (MM/dd/yyyy), or null when it is not a date. */
+function dayOf(slip: Pick<Slip, 'date'>): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(slip.date);
+  return m ? `${m[1]}${m[2]}${m[3]}` : null;
 }
 
 function Total({ label, value }: { label: string; value: string }) {

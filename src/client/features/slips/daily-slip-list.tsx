@@ -2,7 +2,8 @@
 import { Fragment, useMemo } from 'react';
 import { formatTimeOfDay, parseTimeOfDay } from '../../../shared/format/time-of-day';
 import type { Slip, SlipFormOptions } from '../../../shared/schemas/slip';
-import { SlipCard, type SlipCardProps } from './slip-card';
+import type { Pending } from '../offline/queue-logic';
+import { SlipCard, type SlipCardProps, type SlipWriter } from './slip-card';
 import { gapLength, gapsAfter, NO_SLIPS, OVERLAP_WARNING, overlaps } from './slip-logic';
 
 type Props = {
@@ -12,6 +13,9 @@ type Props = {
   onSaved: (saved: Slip, previous: Slip | null) => void;
   onNewCancelled: () => void;
   handlers: Pick<SlipCardProps, 'onDeleted' | 'onEditRequest' | 'onMove' | 'onCopy'>;
+  writer?: SlipWriter;
+  /** Display id → its change waiting in the offline queue. */
+  pending?: ReadonlyMap<number, Pending>;
 };
 
 const short = (time: string | null) => {
@@ -19,7 +23,16 @@ const short = (time: string | null) => {
   return m === null ? '' : formatTimeOfDay(m);
 };
 
-export function DailySlipList({ slips, newSlip, formOptions, onSaved, onNewCancelled, handlers }: Props) {
+export function DailySlipList({
+  slips,
+  newSlip,
+  formOptions,
+  onSaved,
+  onNewCancelled,
+  handlers,
+  writer,
+  pending,
+}: Props) {
   const gaps = useMemo(() => gapsAfter(slips), [slips]);
   const overlapping = useMemo(() => overlaps(slips), [slips]);
   const byId = useMemo(() => new Map(slips.map((s) => [s.id, s])), [slips]);
@@ -46,6 +59,8 @@ export function DailySlipList({ slips, newSlip, formOptions, onSaved, onNewCance
           isNew
           onSaved={(saved) => onSaved(saved, null)}
           onCancel={onNewCancelled}
+          writer={writer}
+          onQueued={onNewCancelled}
         />
       ) : null}
       {slips.map((slip, i) => (
@@ -57,6 +72,8 @@ export function DailySlipList({ slips, newSlip, formOptions, onSaved, onNewCance
             warnings={warningsOf(slip)}
             onSaved={onSaved}
             {...handlers}
+            writer={writer}
+            pending={pending?.get(slip.id)}
           />
           {gaps.has(slip.id) ? (
             <div className="sd-daily-gap" data-testid="gap-marker" role="note">

@@ -8,6 +8,9 @@ import { normalizeTimeOfDay } from '../../../shared/format/time-of-day';
 import { pathFor } from '../../../shared/routes';
 import type { Slip, SlipFormOptions } from '../../../shared/schemas/slip';
 import { isApiError } from '../../api/http';
+import type { WriteResult } from '../offline/offline-sync';
+import { PendingBadge, PendingChoices } from '../offline/pending-change';
+import type { Pending } from '../offline/queue-logic';
 import { SlipActions } from './slip-actions';
 import { deleteSlip, saveSlip } from './slip-api';
 import { SlipFields } from './slip-fields';
@@ -16,6 +19,23 @@ import { SlipReadView } from './slip-read-view';
 import { usePrint } from './use-print';
 
 export type SlipMode = 'read' | 'edit' | 'loading';
+
+/** How a card saves and deletes: straight to the server, or (the daily panel) through the offline queue. */
+export type SlipWriter = {
+  save: (slip: Slip, values: SlipValues, isNew: boolean) => Promise<WriteResult<Slip>>;
+  remove: (slip: Slip) => Promise<WriteResult<null>>;
+};
+
+const direct: SlipWriter = {
+  save: async (slip, values, isNew) => ({
+    queued: false,
+    value: await saveSlip(isNew ? null : slip.id, values),
+  }),
+  remove: async (slip) => {
+    await deleteSlip(slip);
+    return { queued: false, value: null };
+  },
+};
 
 export type SlipCardProps = {
   slip: Slip;
@@ -33,6 +53,11 @@ export type SlipCardProps = {
   onEditRequest?: (slip: Slip) => boolean;
   onMove?: (slip: Slip) => void;
   onCopy?: (slip: Slip) => void;
+  writer?: SlipWriter;
+  /** A change of this slip waits in the offline queue (or was refused by the server). */
+  pending?: Pending;
+  /** The change went into the offline queue instead of to the server. */
+  onQueued?: () => void;
 };
 
 /** Times as typed are normalised like the inputs do on blur, so Ctrl+S in a field saves what blur would show. */
@@ -57,6 +82,10 @@ export function SlipCard(props: SlipCardProps) {
     setFocusStart(false);
   }, [focusStart, mode]);
   const canEdit = props.canEdit ?? true;
+  const writer = props.writer ?? direct;
+  const { pending } = props;
+  // A slip only this device knows has no server id yet: nothing to move, copy or print.
+  const local = slip.id < 0;
   const editing = mode !== 'read';
 
   const save = async () => {
@@ -66,10 +95,11 @@ export function SlipCard(props: SlipCardProps) {
     setMode('loading');
     setMessage(null);
     try {
-      const saved = await saveSlip(isNew ? null : slip.id, body);
+      const result = await writer.save(slip, body, !!isNew);
       setErrors({});
       setMode('read');
-      props.onSaved(saved, slip);
+      if (result.queued) props.onQueued?.();
+      else props.onSaved(result.value, slip);
     } catch (error) {
       setMode('edit');
       setErrors(isApiError(error) ? error.fields : {});
@@ -93,8 +123,9 @@ export function SlipCard(props: SlipCardProps) {
     setMode('loading');
     setMessage(null);
     try {
-      await deleteSlip(slip);
-      props.onDeleted?.(slip);
+      const result = await writer.remove(slip);
+      if (result.queued) setMode('read');
+      else props.onDeleted?.(slip);
     } catch (error) {
       setMode('read');
       setMessage(error instanceof Error ? error.message : String(error));
@@ -131,6 +162,12 @@ export function SlipCard(props: SlipCardProps) {
       <div className="card-body p-2">
         <div className="d-flex align-items-start gap-2">
           <div className="flex-grow-1 min-w-0">
+            {/* Its own line, so the Actions toggle keeps its place on a phone. */}
+            {pending ? (
+              <div className="mb-1">
+                <PendingBadge pending={pending} />
+              </div>
+            ) : null}
             <div className="fw-semibold text-truncate sd-slip-org">{slip.organization?.label}</div>
             <div className="small text-truncate">
               <Link
@@ -153,9 +190,9 @@ export function SlipCard(props: SlipCardProps) {
               slip={slip}
               printing={printing.busy}
               onEdit={canEdit ? edit : undefined}
-              onMove={props.onMove && canEdit ? () => props.onMove?.(slip) : undefined}
-              onCopy={props.onCopy ? () => props.onCopy?.(slip) : undefined}
-              onPrint={() => void printing.print(slip.taskId)}
+              onMove={props.onMove && canEdit && !local ? () => props.onMove?.(slip) : undefined}
+              onCopy={props.onCopy && !local ? () => props.onCopy?.(slip) : undefined}
+              onPrint={local ? undefined : () => void printing.print(slip.taskId)}
               onDelete={props.onDeleted && canEdit ? () => void remove() : undefined}
             />
           ) : null}
@@ -192,6 +229,22 @@ export function SlipCard(props: SlipCardProps) {
               <div key={m}>{m}</div>
             ))}
           </div>
+        ) : null}
+        {pending && mode === 'read' ? (
+          <PendingChoices
+            pending={pending}
+            onFix={
+              pending.kind === 'slip-delete'
+                ? undefined
+                : () => {
+                    setValues(valuesOf(slip));
+                    setErrors(pending.error?.fields ?? {});
+                    setMessage(pending.error?.message ?? null);
+                    setMode('edit');
+                    setFocusStart(true);
+                  }
+            }
+          />
         ) : null}
         {printing.busy ? <div className="small text-body-secondary mt-1">Printing…</div> : null}
         {printing.result ? (
