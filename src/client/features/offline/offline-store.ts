@@ -4,7 +4,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import type { SlipSummary } from '../../../shared/schemas/slip';
 import type { SlipLoad } from '../slips/slip-api';
-import { type Plan, type QueuedOp, withPlan } from './queue-logic';
+import { type Plan, type QueuedOp, type Resolved, resolvedPairs, withPlan } from './queue-logic';
 
 interface OfflineDb extends DBSchema {
   queue: { key: number; value: QueuedOp };
@@ -56,7 +56,7 @@ export async function readQueue(): Promise<QueueState & { rev: number }> {
  * Returns the queue after it, its revision, and the ops put (new ones with their seq).
  */
 export async function transact(
-  plan: (state: QueueState) => Plan & { resolved?: [string, number] },
+  plan: (state: QueueState) => Plan & { resolved?: Resolved },
   known?: { rev: number; state: QueueState },
 ): Promise<QueueState & { put: QueuedOp[]; rev: number }> {
   const d = await db();
@@ -81,8 +81,9 @@ export async function transact(
     const key = seq === undefined ? await queue.add(rest as QueuedOp) : await queue.put(op);
     put.push({ ...op, seq: key });
   }
-  if (change.resolved) await tx.objectStore('resolved').put(change.resolved[1], change.resolved[0]);
-  const changed = change.put.length > 0 || change.remove.length > 0 || change.resolved !== undefined;
+  const pairs = resolvedPairs(change.resolved);
+  for (const [clientId, serverId] of pairs) await tx.objectStore('resolved').put(serverId, clientId);
+  const changed = change.put.length > 0 || change.remove.length > 0 || pairs.length > 0;
   if (changed) await tx.objectStore('meta').put(rev + 1, 'rev');
   await tx.done;
   const after = withPlan(before, { ...change, put });

@@ -14,15 +14,17 @@ import {
   type BucketValues,
   type Change,
   chainOfTarget,
+  type Decision,
   decide,
   nextSendable,
   type Plan,
   planEnqueue,
-  planSuccess,
+  planSuccesses,
   type QueuedOp,
+  type Resolved,
   resolveTarget,
   type SlipTarget,
-  withPlan,
+  sendableRun,
 } from './queue-logic';
 import { publish, queueSnapshot, savedListeners } from './queue-state';
 
@@ -68,7 +70,7 @@ async function refresh(): Promise<void> {
 if (tabs) tabs.onmessage = () => void serial(refresh).catch((e: unknown) => console.error(e));
 
 /** Changes the queue on the device (planned on its current state there) and shows the result; the ops put. */
-async function mutate(plan: (state: store.QueueState) => Plan & { resolved?: [string, number] }) {
+async function mutate(plan: (state: store.QueueState) => Plan & { resolved?: Resolved }) {
   const { ops, resolved } = queueSnapshot();
   const done = await store.transact(plan, { rev, state: { ops: [...ops], resolved: { ...resolved } } });
   const changed = done.rev !== rev;
@@ -316,89 +318,111 @@ async function drain(): Promise<void> {
 }
 
 /**
- * Applies `plan` and, in the same transaction, marks the user's next sendable op as being sent (its attempt is on
- * the device before its request leaves); returns that op, or null when nothing is to be sent now.
+ * Marks the user's run of ops that may go without waiting (queue-logic sendableRun) as being sent, in one
+ * transaction: every attempt is on the device before its request leaves. Returns the run as stored and as it was.
  */
-async function settleAndTakeNext(
-  settle: (state: store.QueueState) => Plan & { resolved?: [string, number] },
-  userId: number,
-): Promise<QueuedOp | null> {
-  let next: QueuedOp | null = null;
+async function takeRun(userId: number): Promise<{ run: QueuedOp[]; before: QueuedOp[] }> {
+  let before: QueuedOp[] = [];
   const stored = await mutate((state) => {
-    const plan = settle(state);
-    const after = withPlan(state, plan);
     const go = engine.userId === userId && !engine.paused && navigator.onLine;
-    next = go ? nextSendable(after.ops, userId, after.resolved) : null;
-    if (!next) return plan;
-    const taken = next;
+    before = go ? sendableRun(state.ops, userId, state.resolved) : [];
     return {
-      ...plan,
-      put: [
-        ...plan.put.filter((o) => o.seq !== taken.seq),
-        { ...taken, state: 'sending', attempts: taken.attempts + 1 },
-      ],
+      put: before.map((op) => ({ ...op, state: 'sending' as const, attempts: op.attempts + 1 })),
+      remove: [],
     };
   });
-  const taken = next as QueuedOp | null;
-  return taken ? (stored.find((o) => o.seq === taken.seq) ?? null) : null;
+  const taken = before;
+  return { run: taken.map((op) => stored.find((o) => o.seq === op.seq) ?? op), before: taken };
 }
-
-const NOTHING: Plan = { put: [], remove: [] };
 
 async function drainOnce(): Promise<number> {
   const userId = engine.userId;
   if (userId === null) return 0;
   let sent = 0;
-  let op = await serial(() => settleAndTakeNext(() => NOTHING, userId));
-  while (op) {
-    const sending: QueuedOp = op;
-    let answer: Slip | Bucket | null = null;
-    let error: unknown = null;
-    try {
-      answer = await sendOp(sending, queueSnapshot().resolved);
-    } catch (e) {
-      error = e;
-    }
-    const decision = error
-      ? isApiError(error)
-        ? decide({ ok: false, status: error.status, reason: error.reason })
-        : 'failed'
-      : decide({ ok: true });
-    if (decision === 'done') {
-      op = await serial(() => settleAndTakeNext((state) => planSuccess(state.ops, sending, answer), userId));
+  for (;;) {
+    const { run, before } = await serial(() => takeRun(userId));
+    if (run.length === 0) return sent;
+    // Each success is stored while the next request is on its way (in order, through the queue's lock): the run's
+    // ops do not depend on each other's answers, and a page closed meanwhile sends the unstored ones again with
+    // their keys, which the server answers without applying them twice.
+    const waiting: { op: QueuedOp; answer: Slip | Bucket | null }[] = [];
+    let stored: Promise<unknown> | null = null;
+    // Successes that come while one transaction is running are stored together by the next.
+    const storeWaiting = (): void => {
+      if (stored) return;
+      stored = serial(async () => {
+        while (waiting.length) {
+          const done = waiting.splice(0);
+          await mutate((state) => planSuccesses(state, done));
+        }
+      }).finally(() => {
+        stored = null;
+        // A success that came as the loop ended is stored by a new round (awaited below before the run ends).
+        if (waiting.length) storeWaiting();
+      });
+    };
+    let stop: { at: number; decision: Exclude<Decision, 'done'>; error: unknown } | null = null;
+    for (let at = 0; at < run.length; at++) {
+      const sending = run[at]!;
+      let answer: Slip | Bucket | null = null;
+      let error: unknown = null;
+      try {
+        answer = await sendOp(sending, queueSnapshot().resolved);
+      } catch (e) {
+        error = e;
+      }
+      const decision = error
+        ? isApiError(error)
+          ? decide({ ok: false, status: error.status, reason: error.reason })
+          : 'failed'
+        : decide({ ok: true });
+      if (decision !== 'done') {
+        stop = { at, decision, error };
+        break;
+      }
+      waiting.push({ op: sending, answer });
+      storeWaiting();
       for (const l of savedListeners) l(sending, answer);
       engine.backoff = 0;
       sent += 1;
-      continue;
     }
-    if (decision === 'failed') {
-      const e = isApiError(error) ? error : null;
-      const refusal = {
-        status: e?.status ?? 0,
-        message: e ? e.message : error instanceof Error ? error.message : String(error),
-        fields: e?.fields ?? {},
-        current: e?.current ?? null,
-      };
-      op = await serial(() =>
-        settleAndTakeNext((state) => {
-          const now = bySeq(state.ops, sending.seq);
-          return { put: now ? [{ ...now, state: 'failed', error: refusal }] : [], remove: [] };
-        }, userId),
-      );
-      continue;
-    }
+    while (stored) await stored;
+    if (!stop) continue;
+    const { at, decision, error } = stop;
+    const sending = run[at]!;
+    // The run's ops after the stop never left: they go back as they were (open to coalescing again).
+    const unsent = before.slice(at + 1);
+    const e = isApiError(error) ? error : null;
+    const refusal = {
+      status: e?.status ?? 0,
+      message: e ? e.message : error instanceof Error ? error.message : String(error),
+      fields: e?.fields ?? {},
+      current: e?.current ?? null,
+    };
     await serial(() =>
       mutate((state) => {
         const now = bySeq(state.ops, sending.seq);
-        return { put: now ? [{ ...now, state: 'queued' }] : [], remove: [] };
+        const put: QueuedOp[] = now
+          ? [
+              decision === 'failed'
+                ? { ...now, state: 'failed', error: refusal }
+                : { ...now, state: 'queued' },
+            ]
+          : [];
+        for (const op of unsent) {
+          const current = bySeq(state.ops, op.seq);
+          if (current) put.push({ ...current, state: op.state, attempts: op.attempts });
+        }
+        return { put, remove: [] };
       }),
     );
+    // A refused change waits for the user; other slips' changes go on.
+    if (decision === 'failed') continue;
     // An expired session waits for the next sign-in (no redirect from here: the page does that on its own calls).
     if (decision === 'pause') engine.paused = true;
     else scheduleRetry();
-    break;
+    return sent;
   }
-  return sent;
 }
 
 /** Starts sending the user's queue; `onDrained` runs when changes were saved and nothing is left to send. */

@@ -14,7 +14,9 @@ import {
   type Plan,
   planEnqueue,
   planSuccess,
+  planSuccesses,
   type QueuedOp,
+  sendableRun,
   withPlan,
 } from './queue-logic';
 import { queueCounts } from './queue-state';
@@ -336,6 +338,32 @@ describe('which op goes next (nextSendable)', () => {
     expect(nextSendable(ops, ME)?.seq ?? null).toBe(expected);
   });
 
+  const runs: [string, QueuedOp[], number[]][] = [
+    ['independent slips go out one after the other', [op(1, {}), op(2, {}), op(3, {})], [1, 2, 3]],
+    [
+      'a second change of one slip waits for the first answer',
+      [op(1, {}), op(2, {}), op(3, { target: 41 })],
+      [1, 2],
+    ],
+    [
+      'an edit of a create waits for its id',
+      [op(1, { kind: 'slip-create', id: 'c', target: 'c' }), op(2, { target: 'c' }), op(3, {})],
+      [1],
+    ],
+    ["other users' changes are passed over", [op(1, {}), op(2, { userId: OTHER }), op(3, {})], [1, 3]],
+    [
+      'a refused slip is passed over, its later changes too',
+      [op(1, { state: 'failed' }), op(2, { target: 41 }), op(3, {})],
+      [3],
+    ],
+    ['nothing to send', [op(1, { userId: OTHER })], []],
+  ];
+  it.each(runs)('a run without waiting: %s', (_name, ops, expected) => {
+    const run = sendableRun(ops, ME);
+    expect(run.map((o) => o.seq)).toEqual(expected);
+    expect(run[0] ?? null).toBe(nextSendable(ops, ME));
+  });
+
   it('an edit of a saved create is sendable', () => {
     expect(nextSendable([op(2, { target: 'c' })], ME, { c: 99 })?.seq).toBe(2);
   });
@@ -591,22 +619,38 @@ describe('property: the queue against a server that applies each key once', () =
         const learn = (card: (typeof cards)[number], answer: { id?: number; version?: number } | null) => {
           if (answer?.version !== undefined) card.version = answer.version;
         };
-        const sendOne = (lost: boolean) => {
-          const op = nextSendable(ops, ME, resolved);
-          if (!op) return false;
-          ops = applied(ops, { put: [{ ...op, attempts: op.attempts + 1 }], remove: [] });
-          const answer = request(op);
-          if (lost) return true;
-          const plan = planSuccess(ops, op, answer);
-          if (plan.resolved) resolved = { ...resolved, [plan.resolved[0]]: plan.resolved[1] };
+        // As the sync engine does: the whole run is marked as being sent before its first request leaves; here
+        // only its first op goes (edits may come while the rest is still marked), or the whole run at the end.
+        const sendRun = (lost: boolean, whole: boolean) => {
+          const run = sendableRun(ops, ME, resolved);
+          if (run.length === 0) return false;
+          expect(run[0]).toBe(nextSendable(ops, ME, resolved));
+          ops = applied(ops, {
+            put: run.map((op) => ({ ...op, state: 'sending' as const, attempts: op.attempts + 1 })),
+            remove: [],
+          });
+          // The answers of a whole run are stored together at its end (planSuccesses), as a busy engine does.
+          const done: { op: QueuedOp; answer: { id?: number; version?: number } | null }[] = [];
+          for (const taken of whole ? run : run.slice(0, 1)) {
+            const op = ops.find((o) => o.seq === taken.seq)!;
+            const answer = request(op);
+            if (lost) return true;
+            done.push({ op, answer });
+          }
+          const plan = planSuccesses({ ops, resolved }, done);
+          resolved = { ...resolved, ...Object.fromEntries(plan.resolved) };
           ops = applied(ops, plan);
-          const card = cards.find((c) => c.target === op.target || resolved[String(c.target)] === op.target);
-          if (card) learn(card, answer);
+          for (const { op, answer } of done) {
+            const card = cards.find(
+              (c) => c.target === op.target || resolved[String(c.target)] === op.target,
+            );
+            if (card) learn(card, answer);
+          }
           return true;
         };
         for (const a of actions) {
           if (a.t === 'send') {
-            sendOne(a.lost);
+            sendRun(a.lost, false);
             continue;
           }
           const live = cards.filter((c) => c.live);
@@ -655,7 +699,7 @@ describe('property: the queue against a server that applies each key once', () =
         }
         // The network is back for good.
         let guard = 0;
-        while (sendOne(false)) if (++guard > 500) throw new Error('the queue never drains');
+        while (sendRun(false, true)) if (++guard > 500) throw new Error('the queue never drains');
         expect(ops).toEqual([]);
         const expected = cards
           .filter((c) => c.live)

@@ -181,6 +181,39 @@ export function nextSendable(
   return null;
 }
 
+/**
+ * The ops that may go out one after the other without waiting for each answer to be stored: from the next sendable
+ * op on, each the first op of its slip or bucket day. A later op of a chain waits (it may take the earlier answer's
+ * server id or version), and so does everything after it, so the queue still leaves in order. The first op of the run
+ * is always nextSendable's.
+ */
+export function sendableRun(
+  ops: readonly QueuedOp[],
+  userId: number,
+  resolved: Readonly<Record<string, number>> = {},
+): QueuedOp[] {
+  const run: QueuedOp[] = [];
+  const blocked = new Set<string>();
+  const seen = new Set<string>();
+  const creates = new Set(ops.filter((op) => op.kind === 'slip-create').map((op) => op.id));
+  for (const op of [...ops].sort(bySeq)) {
+    if (op.userId !== userId) continue;
+    const chain = chainOf(op);
+    if (blocked.has(chain)) continue;
+    if (op.state === 'failed') {
+      blocked.add(chain);
+      continue;
+    }
+    if (op.kind !== 'slip-create' && typeof op.target === 'string') {
+      if (resolved[op.target] === undefined && !creates.has(op.target)) continue;
+    }
+    if (seen.has(chain)) break;
+    seen.add(chain);
+    run.push(op);
+  }
+  return run;
+}
+
 export type Outcome = { ok: true } | { ok: false; status: number; reason?: 'LOGIN' | undefined };
 export type Decision = 'done' | 'retry' | 'pause' | 'failed';
 
@@ -298,14 +331,43 @@ export function mergeDay(
 }
 
 /** The queue after a plan whose ops all carry their seq (what the store will hold once it is applied). */
+/** A plan's new client id → server id pairs: one (a success) or several (successes stored together). */
+export type Resolved = [string, number] | [string, number][];
+
+export function resolvedPairs(resolved: Resolved | undefined): [string, number][] {
+  if (!resolved) return [];
+  return typeof resolved[0] === 'string' ? [resolved as [string, number]] : (resolved as [string, number][]);
+}
+
 export function withPlan(
   state: { ops: readonly QueuedOp[]; resolved: Readonly<Record<string, number>> },
-  plan: Plan & { resolved?: [string, number] },
+  plan: Plan & { resolved?: Resolved },
 ): { ops: QueuedOp[]; resolved: Readonly<Record<string, number>> } {
   const gone = new Set([...plan.remove, ...plan.put.map((op) => op.seq)]);
   const ops = [...state.ops.filter((op) => !gone.has(op.seq)), ...plan.put].sort(bySeq);
-  const resolved = plan.resolved
-    ? { ...state.resolved, [plan.resolved[0]]: plan.resolved[1] }
-    : state.resolved;
+  const pairs = resolvedPairs(plan.resolved);
+  const resolved = pairs.length ? { ...state.resolved, ...Object.fromEntries(pairs) } : state.resolved;
   return { ops, resolved };
+}
+
+/** Several successes stored in one go, each planned on the queue the ones before it left (in the order sent). */
+export function planSuccesses(
+  state: { ops: readonly QueuedOp[]; resolved: Readonly<Record<string, number>> },
+  done: readonly { op: QueuedOp; answer: { id?: number; version?: number } | null }[],
+): Plan & { resolved: [string, number][] } {
+  let current = state;
+  const put = new Map<number, QueuedOp>();
+  const remove = new Set<number>();
+  const resolved: [string, number][] = [];
+  for (const { op, answer } of done) {
+    const plan = planSuccess(current.ops, op, answer);
+    current = withPlan(current, plan);
+    for (const next of plan.put) put.set(next.seq!, next);
+    for (const seq of plan.remove) {
+      remove.add(seq);
+      put.delete(seq);
+    }
+    resolved.push(...resolvedPairs(plan.resolved));
+  }
+  return { put: [...put.values()], remove: [...remove], resolved };
 }
