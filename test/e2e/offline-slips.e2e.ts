@@ -88,9 +88,8 @@ async function technician(): Promise<{ user: TestUser; taskId: number; caseId: n
 }
 
 /**
- * This branch has no service worker yet, so a reload needs the server for the page itself: the network stays on
- * for the document and its /build/ files while every /api call fails as a lost connection does — what the app
- * meets once its service worker serves the page offline.
+ * No way to the server for the app's calls while the page itself still loads: every /api call fails as a lost
+ * connection does. (The last journey reloads with the network truly off, the page coming from the service worker.)
  */
 async function apiUnreachable(context: BrowserContext) {
   await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
@@ -381,6 +380,41 @@ describe('offline time entry', () => {
     await login(page, first.user.email);
     await expect.poll(() => comments(first.user.id)).toEqual(['Unpack, count the screws']);
     await badge(page).waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('with the service worker, a slip typed offline survives a reload with the network off and is saved once', async () => {
+    const { user, taskId, caseId } = await technician();
+    const page = await signInOwn(browser, own, user.email, { serviceWorkers: 'allow' });
+    const context = page.context();
+    await page.goto(`/manage/case/${caseId}/task/${taskId}`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, {
+      timeout: 45_000,
+    });
+    await openDaily(page);
+    await card(page, 'Unpack the switch').waitFor();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'New Slip' }).first().click();
+    const fresh = panel(page).locator('[data-slip-id="new"]');
+    await fresh.getByLabel('Start').fill('2');
+    await fresh.getByLabel('End').fill('245');
+    await fresh.getByLabel('Description').fill('Typed in the basement');
+    await fresh.getByRole('button', { name: 'Save' }).click();
+    await card(page, 'Typed in the basement').getByTestId('pending-badge').waitFor();
+
+    // The page, its screens and the day all come from this device.
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await openDaily(page);
+    await card(page, 'Typed in the basement').getByTestId('pending-badge').waitFor();
+    await card(page, 'Unpack the switch').waitFor();
+    expect(await badge(page).getAttribute('aria-label')).toBe('1 change not yet saved');
+
+    await context.setOffline(false);
+    await badge(page).waitFor({ state: 'detached' });
+    await expect.poll(() => waiting(page).count()).toBe(0);
+    expect(await comments(user.id)).toEqual(['Unpack the switch', 'Typed in the basement']);
     await context.close();
   });
 });
