@@ -2,51 +2,38 @@
 // daily panel with no network (queued on the device, as a technician would), then the time from the `online` event
 // to the queue empty (all 50 saved, one at a time, each with its Idempotency-Key). Baseline, same run and page: 50
 // sequential bare fetch POSTs of the same bodies (goal: the sync within 1.5x of them).
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
-import { ms, startBuiltServer } from './support.js';
+import { makeBenchTask, ms, signInPage, startBuiltServer } from './support.js';
 
 const SLIPS = Number(process.env.BENCH_OFFLINE_SLIPS ?? 50);
 const EMAIL = 'bench-offline@example.test';
 const PASSWORD = 'bench offline password';
-const HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
 
-/** An organization, a case and a task to log time on, through the API. */
-async function makeTask(base: string): Promise<{ caseId: number; taskId: number }> {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: HEADERS,
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { ...HEADERS, cookie },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Record<string, { id: number }>;
-  };
-  const org = await post('/api/manage/organization/create', {
-    version: 0,
-    name: 'Basement Data',
-    active: true,
-  });
-  const kase = await post('/api/manage/case/create', {
-    version: 0,
-    title: 'Server Room Refresh',
-    organization: org.organization!.id,
-    status: 'OPEN',
-  });
-  const task = await post('/api/manage/task/create', {
-    version: 0,
-    case: kase.case!.id,
-    title: 'Cable the racks',
-    status: 'OPEN',
-    isProject: true,
-  });
-  return { caseId: kase.case!.id, taskId: task.task!.id };
+/** Milliseconds for POSTing `bodies` one after the other from the page, each with a new Idempotency-Key if `keyed`. */
+function timePosts(page: Page, bodies: unknown[], keyed: boolean): Promise<number> {
+  return page.evaluate(
+    async ({ list, withKey }) => {
+      const t0 = performance.now();
+      for (const body of list) {
+        const headers: Record<string, string> = {
+          'content-type': 'application/json',
+          'x-requested-with': 'XMLHttpRequest',
+        };
+        if (withKey) headers['idempotency-key'] = crypto.randomUUID();
+        const res = await fetch('/api/manage/slip/create', {
+          method: 'POST',
+          credentials: 'include',
+          headers,
+          body: JSON.stringify(body),
+        });
+        if (!res.ok) throw new Error(`POST: ${res.status}`);
+        await res.text();
+      }
+      return performance.now() - t0;
+    },
+    { list: bodies, withKey: keyed },
+  );
 }
 
 export async function offlineSyncBench(): Promise<void> {
@@ -59,14 +46,19 @@ export async function offlineSyncBench(): Promise<void> {
   const { base } = server;
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
-    const { caseId, taskId } = await makeTask(base);
+    const { caseId, taskId } = await makeBenchTask(
+      base,
+      { email: EMAIL, password: PASSWORD },
+      {
+        organization: 'Basement Data',
+        case: 'Server Room Refresh',
+        task: 'Cable the racks',
+        isProject: true,
+      },
+    );
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: /sign in|log in/i }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInPage(page, { email: EMAIL, password: PASSWORD });
     await page.goto(`/manage/case/${caseId}/task/${taskId}`);
     const panel = page.getByTestId('daily-panel');
     const close = async () => {
@@ -160,41 +152,10 @@ export async function offlineSyncBench(): Promise<void> {
     await context.setOffline(false);
     const syncMs = await synced;
 
-    // Baseline: the same bodies, one bare POST after the other, from the same page.
-    const bareMs = await page.evaluate(async (list) => {
-      const t0 = performance.now();
-      for (const body of list) {
-        const res = await fetch('/api/manage/slip/create', {
-          method: 'POST',
-          credentials: 'include',
-          headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-          body: JSON.stringify(body),
-        });
-        if (!res.ok) throw new Error(`bare POST: ${res.status}`);
-        await res.text();
-      }
-      return performance.now() - t0;
-    }, bodies);
-
-    // The same again with a key each: what the server's once-only bookkeeping costs.
-    const keyedMs = await page.evaluate(async (list) => {
-      const t0 = performance.now();
-      for (const body of list) {
-        const res = await fetch('/api/manage/slip/create', {
-          method: 'POST',
-          credentials: 'include',
-          headers: {
-            'content-type': 'application/json',
-            'x-requested-with': 'XMLHttpRequest',
-            'idempotency-key': crypto.randomUUID(),
-          },
-          body: JSON.stringify(body),
-        });
-        if (!res.ok) throw new Error(`keyed POST: ${res.status}`);
-        await res.text();
-      }
-      return performance.now() - t0;
-    }, bodies);
+    // Baseline: the same bodies, one bare POST after the other, from the same page; then the same again with a key
+    // each: what the server's once-only bookkeeping costs.
+    const bareMs = await timePosts(page, bodies, false);
+    const keyedMs = await timePosts(page, bodies, true);
     // Each queued slip saved exactly once (plus the two baselines' copies).
     const summary = await page.evaluate(async () => {
       const d = new Date();

@@ -3,50 +3,11 @@
 // slip from the same page (the network and server part alone), measured in the same run.
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
-import { ms, percentile, startBuiltServer } from './support.js';
+import { makeBenchTask, ms, percentile, signInPage, startBuiltServer } from './support.js';
 
 const RUNS = Number(process.env.BENCH_ENTRY_RUNS ?? 40);
 const EMAIL = 'bench-entry@example.test';
 const PASSWORD = 'bench entry password';
-const HEADERS = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-
-/** An organization, a case and a task to log time on, through the API. */
-async function makeTask(base: string): Promise<{ caseId: number; taskId: number }> {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: HEADERS,
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { ...HEADERS, cookie },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as Record<string, { id: number }>;
-  };
-  const org = await post('/api/manage/organization/create', {
-    version: 0,
-    name: 'Bench Dental',
-    active: true,
-  });
-  const kase = await post('/api/manage/case/create', {
-    version: 0,
-    title: 'Managed Services Support',
-    organization: org.organization!.id,
-    status: 'OPEN',
-  });
-  const task = await post('/api/manage/task/create', {
-    version: 0,
-    case: kase.case!.id,
-    title: 'Workstation Support',
-    status: 'OPEN',
-    isProject: false,
-  });
-  return { caseId: kase.case!.id, taskId: task.task!.id };
-}
 
 export async function slipEntryBench(): Promise<void> {
   const executablePath = findChromium();
@@ -58,13 +19,18 @@ export async function slipEntryBench(): Promise<void> {
   const { base } = server;
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
-    const { caseId, taskId } = await makeTask(base);
+    const { caseId, taskId } = await makeBenchTask(
+      base,
+      { email: EMAIL, password: PASSWORD },
+      {
+        organization: 'Bench Dental',
+        case: 'Managed Services Support',
+        task: 'Workstation Support',
+        isProject: false,
+      },
+    );
     const page = await browser.newPage({ baseURL: base, viewport: { width: 1280, height: 900 } });
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: /sign in|log in/i }).click();
-    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await signInPage(page, { email: EMAIL, password: PASSWORD });
     await page.goto(`/manage/case/${caseId}/task/${taskId}`);
     const saved: number[] = [];
     const bare: number[] = [];

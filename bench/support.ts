@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { Page } from 'playwright-core';
 import { type Database, openDatabase } from '../src/server/db/client.js';
 import { CITIES, ORG_INDUSTRIES, ORG_PREFIXES } from '../src/server/db/seed/inventory-data.js';
 import { hashPassword } from '../src/server/platform/passwords.js';
@@ -184,4 +185,59 @@ export async function insertClientOrganizations(
        FROM generate_series(1, $6::int) g`,
     [ORG_PREFIXES, ORG_INDUSTRIES, CITIES, options.codePrefix, options.actorId, options.count],
   );
+}
+
+/** An organization, a case and a task to log time on, made through the API as `email` on the built server. */
+export async function makeBenchTask(
+  base: string,
+  credentials: { email: string; password: string },
+  names: { organization: string; case: string; task: string; isProject: boolean },
+): Promise<{ caseId: number; taskId: number }> {
+  const headers = { 'content-type': 'application/json', ...HEADERS };
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(credentials),
+  });
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { ...headers, cookie },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as Record<string, { id: number }>;
+  };
+  const org = await post('/api/manage/organization/create', {
+    version: 0,
+    name: names.organization,
+    active: true,
+  });
+  const kase = await post('/api/manage/case/create', {
+    version: 0,
+    title: names.case,
+    organization: org.organization!.id,
+    status: 'OPEN',
+  });
+  const task = await post('/api/manage/task/create', {
+    version: 0,
+    case: kase.case!.id,
+    title: names.task,
+    status: 'OPEN',
+    isProject: names.isProject,
+  });
+  return { caseId: kase.case!.id, taskId: task.task!.id };
+}
+
+/** Signs in through the login page of `page` and waits to leave it. */
+export async function signInPage(
+  page: Page,
+  credentials: { email: string; password: string },
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: /sign in|log in/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }

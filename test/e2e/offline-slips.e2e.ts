@@ -6,13 +6,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from '../support/e2e';
-import { type OwnApp, signInOwn, startOwnApp } from '../support/e2e-app';
+import { type OwnApp, signInOnPage, signInOwn, startOwnApp } from '../support/e2e-app';
 import {
   makeBucketCategory,
   makeSlip,
   makeTask,
   makeUser,
-  TEST_PASSWORD,
   type TestUser,
 } from '../support/factories';
 
@@ -42,16 +41,6 @@ async function openDaily(page: Page) {
   await page.getByRole('button', { name: 'Daily', exact: true }).click();
   await panel(page).getByRole('heading', { name: 'Daily' }).waitFor();
   await panel(page).locator('[data-testid="daily-totals"][data-loaded]').waitFor();
-}
-
-/** Signs in on this page (same browser, same device storage), on the first screen after login. */
-async function login(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: /sign in|log in/i }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login') && url.pathname !== '/');
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
 }
 
 async function editDescription(page: Page, slipId: number, text: string) {
@@ -342,7 +331,7 @@ describe('offline time entry', () => {
     await context.unroute(slipCalls);
 
     // The second user on the same browser: their own change goes, the first user's (queued before it) stays.
-    await login(page, second.user.email);
+    await signInOnPage(page, second.user.email);
     await openDaily(page);
     expect(await badge(page).count()).toBe(0);
     await context.setOffline(true);
@@ -377,7 +366,7 @@ describe('offline time entry', () => {
     await page.locator('#user-menu').click();
     await page.getByRole('link', { name: 'Log Out' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
-    await login(page, first.user.email);
+    await signInOnPage(page, first.user.email);
     await expect.poll(() => comments(first.user.id)).toEqual(['Unpack, count the screws']);
     await badge(page).waitFor({ state: 'detached' });
     await context.close();

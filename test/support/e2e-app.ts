@@ -67,11 +67,16 @@ export async function signInOwn(
     serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
+  await signInOnPage(page, email);
+  return page;
+}
+
+/** Signs in on this page (same browser, same device storage) as `email`, on the first screen after login. */
+export async function signInOnPage(page: Page, email: string): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(TEST_PASSWORD);
   await page.getByRole('button', { name: /sign in|log in/i }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login') && url.pathname !== '/');
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  return page;
 }

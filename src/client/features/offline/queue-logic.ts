@@ -162,30 +162,14 @@ export function nextSendable(
   userId: number,
   resolved: Readonly<Record<string, number>> = {},
 ): QueuedOp | null {
-  const blocked = new Set<string>();
-  const creates = new Set(ops.filter((op) => op.kind === 'slip-create').map((op) => op.id));
-  for (const op of [...ops].sort(bySeq)) {
-    if (op.userId !== userId) continue;
-    const chain = chainOf(op);
-    if (blocked.has(chain)) continue;
-    if (op.state === 'failed') {
-      blocked.add(chain);
-      continue;
-    }
-    // An edit of a create that is neither queued nor saved (discarded elsewhere) has nowhere to go.
-    if (op.kind !== 'slip-create' && typeof op.target === 'string') {
-      if (resolved[op.target] === undefined && !creates.has(op.target)) continue;
-    }
-    return op;
-  }
-  return null;
+  return sendableRun(ops, userId, resolved)[0] ?? null;
 }
 
 /**
  * The ops that may go out one after the other without waiting for each answer to be stored: from the next sendable
  * op on, each the first op of its slip or bucket day. A later op of a chain waits (it may take the earlier answer's
  * server id or version), and so does everything after it, so the queue still leaves in order. The first op of the run
- * is always nextSendable's.
+ * is the one nextSendable answers.
  */
 export function sendableRun(
   ops: readonly QueuedOp[],
