@@ -7,13 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from '../support/e2e';
 import { type OwnApp, signInOnPage, signInOwn, startOwnApp } from '../support/e2e-app';
-import {
-  makeBucketCategory,
-  makeSlip,
-  makeTask,
-  makeUser,
-  type TestUser,
-} from '../support/factories';
+import { makeBucketCategory, makeSlip, makeTask, makeUser, type TestUser } from '../support/factories';
 
 let own: OwnApp;
 let browser: Browser;
