@@ -5,7 +5,7 @@ import Button from 'react-bootstrap/Button';
 import Offcanvas from 'react-bootstrap/Offcanvas';
 import Spinner from 'react-bootstrap/Spinner';
 import { useNavigate } from 'react-router';
-import { formatDate, parseDateInput, toPathDate } from '../../../shared/format/date';
+import { formatDate, parseDate, parseDateInput, toPathDate } from '../../../shared/format/date';
 import { pathFor } from '../../../shared/routes';
 import type { Bucket, Slip, SlipFormOptions } from '../../../shared/schemas/slip';
 import { profileQuery } from '../../api/profile';
@@ -162,10 +162,7 @@ function DailyPanelBody() {
     () =>
       subscribeSaved((op, answer) => {
         if (op.kind === 'bucket-save') {
-          if (answer) {
-            const b = answer as Bucket;
-            setBuckets((list) => list.map((x) => (x.category.id === b.category.id ? b : x)));
-          }
+          if (answer) setBuckets((list) => withBucket(list, answer as Bucket));
           return;
         }
         if (op.kind === 'slip-delete' && !answer) {
@@ -248,7 +245,7 @@ function DailyPanelBody() {
           <BucketSection
             buckets={merged.buckets}
             date={daily.date}
-            onSaved={(b) => setBuckets((list) => list.map((x) => (x.category.id === b.category.id ? b : x)))}
+            onSaved={(b) => setBuckets((list) => withBucket(list, b))}
             writer={bucketWriter}
             pending={merged.pendingBuckets}
           />
@@ -289,9 +286,13 @@ function DailyPanelBody() {
 
 /** MMddyyyy of a slip's date (MM/dd/yyyy), or null when it is not a date. */
 function dayOf(slip: Pick<Slip, 'date'>): string | null {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(slip.date);
-  return m ? `${m[1]}${m[2]}${m[3]}` : null;
+  const d = parseDate(slip.date);
+  return d ? toPathDate(d) : null;
 }
+
+/** The list with `saved` in its category's place. */
+const withBucket = (list: Bucket[], saved: Bucket) =>
+  list.map((x) => (x.category.id === saved.category.id ? saved : x));
 
 function Total({ label, value }: { label: string; value: string }) {
   const id = `sd-daily-${label.toLowerCase().replace(/\s+/g, '-')}`;
