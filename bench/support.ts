@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import type { Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
 import { type Database, openDatabase } from '../src/server/db/client.js';
 import { CITIES, ORG_INDUSTRIES, ORG_PREFIXES } from '../src/server/db/seed/inventory-data.js';
 import { hashPassword } from '../src/server/platform/passwords.js';
@@ -188,7 +189,7 @@ export async function insertClientOrganizations(
 }
 
 /** An organization, a case and a task to log time on, made through the API as `email` on the built server. */
-export async function makeBenchTask(
+async function makeBenchTask(
   base: string,
   credentials: { email: string; password: string },
   names: { organization: string; case: string; task: string; isProject: boolean },
@@ -230,14 +231,43 @@ export async function makeBenchTask(
   return { caseId: kase.case!.id, taskId: task.task!.id };
 }
 
-/** Signs in through the login page of `page` and waits to leave it. */
-export async function signInPage(
-  page: Page,
+export type TaskNames = { organization: string; case: string; task: string; isProject: boolean };
+
+/**
+ * A browser bench's opening: the built server on a fresh embedded database, a task made through the API, Chromium
+ * signed in as the bench user on that task's screen; `run` measures, then everything is closed. Without Chromium the
+ * bench says it is skipped.
+ */
+export async function onTaskPage(
+  label: string,
+  port: number,
   credentials: { email: string; password: string },
+  names: TaskNames,
+  run: (page: Page, task: { caseId: number; taskId: number }) => Promise<void>,
 ): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(credentials.email);
-  await page.getByLabel('Password').fill(credentials.password);
-  await page.getByRole('button', { name: /sign in|log in/i }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const executablePath = findChromium();
+  if (!executablePath) {
+    console.log(`${label} [browser]: skipped (no Chromium)`);
+    return;
+  }
+  const server = await startBuiltServer(credentials, port);
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const task = await makeBenchTask(server.base, credentials, names);
+    const context = await browser.newContext({
+      baseURL: server.base,
+      viewport: { width: 1280, height: 900 },
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(credentials.email);
+    await page.getByLabel('Password').fill(credentials.password);
+    await page.getByRole('button', { name: /sign in|log in/i }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await page.goto(`/manage/case/${task.caseId}/task/${task.taskId}`);
+    await run(page, task);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
 }
