@@ -114,6 +114,9 @@ const toRecord = (r: JobRow): JobRecord => ({
   archived: r.archived,
 });
 
+/** PostgreSQL's deadlock_detected. */
+const DEADLOCK = '40P01';
+
 export function createJobs(database: Database, log: Logger, options: { pollSeconds?: number } = {}): Jobs {
   const handlers = new Map<string, JobHandler<unknown>>();
   const schedules = new Map<string, { cron: string; data: object }>();
@@ -123,7 +126,16 @@ export function createJobs(database: Database, log: Logger, options: { pollSecon
 
   const ensureQueue = async (instance: PgBoss, name: string) => {
     if (queuesMade.has(name)) return;
-    await instance.createQueue(name);
+    // Two processes starting at once may both create a new queue; pg-boss's create_queue then deadlocks (each holds
+    // what the other's foreign key needs) and PostgreSQL ends one of them. The other made the queue: try again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await instance.createQueue(name);
+        break;
+      } catch (error) {
+        if ((error as { code?: string }).code !== DEADLOCK || attempt >= 3) throw error;
+      }
+    }
     queuesMade.add(name);
   };
 

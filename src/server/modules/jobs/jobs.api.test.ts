@@ -7,6 +7,7 @@ import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
 import { makeAdmin, makeUser, TEST_PASSWORD } from '../../../../test/support/factories.js';
 import { buildApp } from '../../../server/app.js';
 import { type Database, openDatabase } from '../../../server/db/client.js';
+import { createJobs } from '../../../server/platform/jobs.js';
 import { CLEANUP_JOB } from './session-cleanup.js';
 
 const API = '/api/admin/jobs';
@@ -258,6 +259,28 @@ describe('two processes and a restart', () => {
       await second.close();
       await third.close();
       if (database !== api.db) await database.close();
+    }
+  });
+
+  it('two processes starting at once with the same new queues both start (no deadlock ends one)', async () => {
+    // On the embedded database one connection serialises everything; the race needs two pools on PostgreSQL.
+    if (api.testDb.kind !== 'postgres') return;
+    const pools = await Promise.all(
+      [1, 2].map(() => openDatabase({ databaseUrl: api.testDb.location, dataDir: '', poolSize: 2 })),
+    );
+    const quiet = { error: () => {} } as unknown as Parameters<typeof createJobs>[1];
+    const both = pools.map((database) => createJobs(database, quiet));
+    try {
+      for (const jobs of both)
+        for (let n = 0; n < 8; n++) jobs.register(`test.race.${n}`, async () => undefined);
+      await Promise.all(both.map((jobs) => jobs.start()));
+      const { rows } = await api.db.pool.query(
+        "SELECT count(*)::int AS n FROM pgboss.queue WHERE name LIKE 'test.race.%'",
+      );
+      expect(rows[0].n).toBe(8);
+    } finally {
+      for (const jobs of both) await jobs.stop();
+      for (const database of pools) await database.close();
     }
   });
 
