@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -34,9 +35,16 @@ export const organizations = pgTable(
     // A person of this organization; the foreign key is added with the people table (circular reference).
     primaryContactId: integer('primary_contact_id'),
     notes: text('notes'),
+    /** Billable-time rounding for this organization's slips (null = the default, src/shared/rounding.ts). */
+    roundingMinimum: integer('rounding_minimum'),
+    roundingIncrement: integer('rounding_increment'),
     ...stamps(),
   },
   (t) => [
+    check(
+      'organizations_rounding_check',
+      sql`(${t.roundingMinimum} IS NULL OR ${t.roundingMinimum} BETWEEN 0 AND 480) AND (${t.roundingIncrement} IS NULL OR ${t.roundingIncrement} BETWEEN 1 AND 60)`,
+    ),
     uniqueIndex('organizations_short_code_key').on(t.shortCode),
     index('organizations_name_idx').on(t.name, t.id),
     index('organizations_active_name_idx').on(t.active, t.name, t.id),

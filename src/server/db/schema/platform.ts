@@ -27,7 +27,11 @@ export const fieldHistory = pgTable(
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('field_history_entity_idx').on(t.entity, t.entityId, t.id)],
+  (t) => [
+    index('field_history_entity_idx').on(t.entity, t.entityId, t.id),
+    // What one person changed on a day (the daily panel's "changed today with no time").
+    index('field_history_actor_idx').on(t.actorId, t.at),
+  ],
 );
 
 /**

@@ -107,6 +107,9 @@ export const agreementServices = pgTable(
     coveredHours: numeric('covered_hours', { precision: 8, scale: 2 }),
     // The service this one continues (an amendment changed its quantity or price from the start date on).
     replacesId: integer('replaces_id'),
+    /** Billable-time rounding of slips this service covers; null = the organization's rule or the default. */
+    roundingMinimum: integer('rounding_minimum'),
+    roundingIncrement: integer('rounding_increment'),
     ...stamps(),
   },
   (t) => [
@@ -114,6 +117,10 @@ export const agreementServices = pgTable(
     index('agreement_services_type_idx').on(t.serviceTypeId, t.agreementId),
     check('agreement_services_dates', sql`${t.endDate} IS NULL OR ${t.endDate} >= ${t.startDate}`),
     check('agreement_services_amounts', sql`${t.quantity} >= 0 AND ${t.unitPrice} >= 0`),
+    check(
+      'agreement_services_rounding_check',
+      sql`(${t.roundingMinimum} IS NULL OR ${t.roundingMinimum} BETWEEN 0 AND 480) AND (${t.roundingIncrement} IS NULL OR ${t.roundingIncrement} BETWEEN 1 AND 60)`,
+    ),
   ],
 );
 

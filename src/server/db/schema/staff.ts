@@ -1,6 +1,17 @@
 // Staff users and their sessions (sessions live in the database so any number of app processes work).
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { stamps } from './columns.js';
 
 export const users = pgTable(
@@ -30,9 +41,15 @@ export const users = pgTable(
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** The single sign-on identity (`issuer|subject`) this account is linked to. */
     ssoSubject: text('sso_subject'),
+    /** Who approves this person's weeks of time (admin setting); null = any administrator. */
+    approverId: integer('approver_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** A stopped timer's slip is rounded up to this many minutes: 1, 5 (SPEC §9 default) or 30. */
+    timerRounding: integer('timer_rounding').notNull().default(5),
     ...stamps(),
   },
   (t) => [
+    check('users_timer_rounding_check', sql`${t.timerRounding} IN (1, 5, 30)`),
+    index('users_approver_idx').on(t.approverId),
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_short_code_key').on(t.shortCode),
     uniqueIndex('users_sso_subject_key').on(t.ssoSubject),

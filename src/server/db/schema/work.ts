@@ -157,3 +157,50 @@ export const buckets = pgTable(
     uniqueIndex('buckets_user_day_category_key').on(t.userId, t.workDate, t.categoryId),
   ],
 );
+
+/**
+ * The one running timer of a user (server-side, so it survives reloads, other tabs and devices). Stopping it turns
+ * it into a slip; starting another stops it first.
+ */
+export const timers = pgTable('timers', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  taskId: integer('task_id')
+    .notNull()
+    .references(() => tasks.id),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  where: text('where_code'),
+  how: text('how_code'),
+  comment: text('comment'),
+  ...stamps(),
+});
+
+/**
+ * A user's week of time (Monday to Sunday): submitted by its owner, approved or rejected by the approver. An approved
+ * week locks that user's slips and buckets of those seven days until an approver reopens it (status OPEN again).
+ */
+export const timesheetWeeks = pgTable(
+  'timesheet_weeks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The Monday. */
+    weekStart: date('week_start').notNull(),
+    status: text('status').notNull().default('OPEN'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The approver's comment (required on reject). */
+    comment: text('comment'),
+    ...stamps(),
+  },
+  (t) => [
+    check('timesheet_weeks_status_check', sql`${t.status} IN ('OPEN', 'SUBMITTED', 'APPROVED', 'REJECTED')`),
+    check('timesheet_weeks_monday_check', sql`EXTRACT(ISODOW FROM ${t.weekStart}) = 1`),
+    uniqueIndex('timesheet_weeks_user_week_key').on(t.userId, t.weekStart),
+    index('timesheet_weeks_status_idx').on(t.status, t.weekStart),
+  ],
+);
