@@ -4,13 +4,16 @@
 //
 // The arithmetic (one SQL statement computes it, src/server/modules/report/queries/billing.ts):
 // - Only finished slips count (a running slip has no minutes yet); multiplier 0 is no charge.
+// - A slip keeps its actual minutes; its billable minutes are those rounded by the rule in force on its day (its
+//   organization's agreement service, else the organization, else the default: src/shared/rounding.ts) times the
+//   multiplier, to the whole minute. Hours columns show actual minutes; what is charged comes from billable minutes.
 // - Each organization's block-hour services cover, per calendar month, covered hours × quantity, pro-rated by the
 //   days the service (and its agreement) is in force that month, in whole minutes rounded down.
-// - Covered minutes are used by the month's chargeable slips (multiplier above 0) of all the organization's cases in
-//   the order they were worked (date, start, slip), whether billed or not: the answer never depends on who looked
-//   first or which case was billed first.
-// - The rest is charged at the rate of the month's block-hour service (its unit price ÷ its covered hours, the one
-//   that started last) or else the default hourly rate, times the multiplier; a case's amount is the exact sum,
+// - Covered minutes are used by the billable minutes of the month's chargeable slips (multiplier above 0) of all the
+//   organization's cases in the order they were worked (date, start, slip), whether billed or not: the answer never
+//   depends on who looked first or which case was billed first.
+// - The rest of the billable minutes is charged at the rate of the month's block-hour service (its unit price ÷ its
+//   covered hours, the one that started last) or else the default hourly rate; a case's amount is the exact sum,
 //   rounded to the cent once (half away from zero).
 import { z } from 'zod';
 import type { Option } from './schemas/common.js';

@@ -28,6 +28,7 @@ import {
   parseDateInput,
   slipDate,
   slipDuration,
+  stopMinutes,
   TAX_ID_MESSAGE,
   timeRange,
   titleCase,
@@ -330,5 +331,13 @@ describe('slip display', () => {
     expect(slipDuration('9:00 AM', null)).toBe('');
     expect([0, 1, 1.5, 2].map(multiplierLabel)).toEqual(['0x', '1x', '1.5x', '2x']);
     expect(slipDate(null, today)).toBe('11/22/2026');
+  });
+
+  it('reads a 12:00 AM end after a later start as the midnight that ends the day', () => {
+    expect(slipDuration('11:00 PM', '12:00 AM')).toBe('1:00');
+    expect(stopMinutes(1380, 0)).toBe(1440);
+    expect(stopMinutes(0, 0)).toBe(0);
+    expect(stopMinutes(600, null)).toBeNull();
+    expect(stopMinutes(600, 660)).toBe(660);
   });
 });

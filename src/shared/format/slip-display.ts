@@ -1,7 +1,7 @@
 // How a time slip shows (SPEC §3): time range with a/p, duration only when start is before stop, multipliers.
 import { formatDate } from './date.js';
 import { minutesToHmm } from './duration.js';
-import { formatTimeOfDay, parseTimeOfDay } from './time-of-day.js';
+import { formatTimeOfDay, parseTimeOfDay, stopMinutes } from './time-of-day.js';
 
 export const RATE_MULTIPLIERS = [
   { value: 0, label: '0x' },
@@ -27,7 +27,7 @@ export function timeRange(start: string | null, stop: string | null): string {
 /** Minutes from start to stop, only when start is before stop; else null. */
 export function slipMinutes(start: string | null, stop: string | null): number | null {
   const s = start ? parseTimeOfDay(start) : null;
-  const e = stop ? parseTimeOfDay(stop) : null;
+  const e = stopMinutes(s, stop ? parseTimeOfDay(stop) : null);
   return s !== null && e !== null && s < e ? e - s : null;
 }
 

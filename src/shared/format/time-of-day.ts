@@ -28,6 +28,14 @@ export function parseTimeOfDay(input: string): number | null {
   return hour * 60 + minute;
 }
 
+/**
+ * A slip's end as minutes since its day's midnight: "12:00 AM" after a later start is the midnight that ends the day
+ * (1440), as a timer stopped after midnight leaves its first day's slip.
+ */
+export function stopMinutes(start: number | null, stop: number | null): number | null {
+  return stop === 0 && start !== null && start > 0 ? 1440 : stop;
+}
+
 /** `H:MM AM/PM` of minutes since midnight. */
 export function formatTimeOfDay(minutes: number): string {
   const m = ((minutes % 1440) + 1440) % 1440;

@@ -18,6 +18,7 @@ import {
   version,
 } from './fields.js';
 import { BLANK } from './messages.js';
+import { roundingIncrementField, roundingMinimumField } from './rounding-fields.js';
 
 export const AGREEMENT_STATUSES = [
   { value: 'OPEN', label: 'Open' },
@@ -136,6 +137,9 @@ export const serviceForm = z
     endDate: optionalDate(),
     /** Block-hours services: the hours covered each month. */
     coveredHours: decimalAmount({ required: false, maxWholeDigits: 4 }),
+    /** Billable-time rounding of the organization's slips while the service is in force (src/shared/rounding.ts). */
+    roundingMinimum: roundingMinimumField(),
+    roundingIncrement: roundingIncrementField(),
   })
   .superRefine((form, ctx) => {
     notBefore(ctx, [form.startDate, form.endDate], 'endDate', END_BEFORE_START);

@@ -13,6 +13,7 @@ import {
   requiredText,
   version,
 } from './fields.js';
+import { roundingIncrementField, roundingMinimumField } from './rounding-fields.js';
 import { shortCodeSchema } from './user.js';
 
 export const SALES_STATUSES = [
@@ -59,6 +60,8 @@ export const organizationForm = z.object({
   accountManager: optionalRef(),
   primaryContact: optionalRef(),
   notes: optionalText(10_000),
+  roundingMinimum: roundingMinimumField(),
+  roundingIncrement: roundingIncrementField(),
 });
 export type OrganizationForm = z.infer<typeof organizationForm>;
 

@@ -138,7 +138,19 @@ export const slipSchema = z.object({
   /** ISO local date-times "yyyy-MM-ddTHH:mm" (stop null while unfinished). */
   start: z.string(),
   stop: z.string().nullable(),
+  /** Actual minutes worked (null while unfinished); the times are never rewritten. */
   minutes: z.number().nullable(),
+  /** Minutes billed: rounded by the rule in `billing`, times the multiplier (src/shared/rounding.ts); null while unfinished. */
+  billableMinutes: z.number().nullable(),
+  billing: z.object({
+    minimum: z.number(),
+    increment: z.number(),
+    source: z.enum(['DEFAULT', 'ORGANIZATION', 'SERVICE']),
+    /** Where the rule comes from: "default", "Acme Corp", "Acme Corp agreement service Block Hours". */
+    sourceLabel: z.string(),
+    /** "1:07 rounded up to 1:15 (…) × 1.5 = 1:53"; null while unfinished. */
+    explanation: z.string().nullable(),
+  }),
   created: stampSchema,
   updated: stampSchema,
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { passwordSchema } from './auth.js';
 import type { Option } from './common.js';
+import { optionalRef } from './fields.js';
 import { ROLES, type Role, settingsForm } from './user.js';
 
 export type StaffRow = {
@@ -27,6 +28,8 @@ export type Staff = StaffRow & {
   createdBy: Option | null;
   updated: string;
   updatedBy: Option | null;
+  /** Who approves the person's timesheet weeks; null: any administrator. */
+  approver: Option | null;
 };
 
 export const staffForm = settingsForm.extend({
@@ -37,6 +40,8 @@ export const staffForm = settingsForm.extend({
   password: z.union([passwordSchema, z.literal('')]).optional(),
   /** Clears failed sign-ins and any lock. */
   unlock: z.boolean().optional(),
+  /** Who approves the person's timesheet weeks (absent: unchanged; null: any administrator). */
+  approver: optionalRef().optional(),
 });
 export type StaffForm = z.infer<typeof staffForm>;
 

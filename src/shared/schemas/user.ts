@@ -72,9 +72,26 @@ export const settingsForm = z.object({
 });
 export type SettingsForm = z.infer<typeof settingsForm>;
 
+/** A stopped timer's slip is rounded up to this many minutes (issue 17); left out, it stays as it is. */
+export const TIMER_ROUNDING_VALUES = [1, 5, 30] as const;
+export const TIMER_ROUNDING_INVALID = 'Choose 1, 5 or 30 minutes.';
+
+/** POST /api/user/settings: the own settings, which add the timer rounding to what the staff screen edits. */
+export const profileSettingsForm = settingsForm.extend({
+  timerRounding: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    z
+      .number({ message: TIMER_ROUNDING_INVALID })
+      .refine((v) => (TIMER_ROUNDING_VALUES as readonly number[]).includes(v), TIMER_ROUNDING_INVALID)
+      .optional(),
+  ),
+});
+export type ProfileSettingsForm = z.infer<typeof profileSettingsForm>;
+
 export const settingsFormOptions = z.object({
   homePage: z.array(optionSchema),
   caseListDailySlipsMode: z.array(optionSchema),
+  timerRounding: z.array(optionSchema),
 });
 
 export const passwordChange = z
