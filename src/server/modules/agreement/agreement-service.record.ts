@@ -43,6 +43,13 @@ export const AGREEMENT_SERVICE: RecordDef = {
     { name: 'startDate', column: 'start_date', label: 'Start Date', kind: 'date' },
     { name: 'endDate', column: 'end_date', label: 'End Date', kind: 'date' },
     { name: 'coveredHours', column: 'covered_hours', label: 'Covered Hours / Month' },
+    { name: 'roundingMinimum', column: 'rounding_minimum', label: 'Rounding Minimum (min)', kind: 'int' },
+    {
+      name: 'roundingIncrement',
+      column: 'rounding_increment',
+      label: 'Rounding Increment (min)',
+      kind: 'int',
+    },
     // Set by amendments only: the service this one continues.
     {
       name: 'replaces',

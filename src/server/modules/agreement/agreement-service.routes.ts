@@ -121,6 +121,8 @@ export function agreementServiceRoutes(app: FastifyInstance, database: Database,
         startDate: rows[0]?.start ?? companyToday(timeZone).display,
         endDate: null,
         coveredHours: null,
+        roundingMinimum: null,
+        roundingIncrement: null,
         monthly: '0.00',
       };
     },

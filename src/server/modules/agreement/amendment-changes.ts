@@ -200,6 +200,8 @@ type ServiceRow = {
   unit_price: string;
   billing_frequency: string;
   covered_hours: string | null;
+  rounding_minimum: number | null;
+  rounding_increment: number | null;
   starts_on_or_after: boolean;
   ended_before: boolean;
   end_date: string | null;
@@ -214,8 +216,9 @@ async function insertService(
 ): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO agreement_services (agreement_id, service_type_id, description, quantity, unit_price,
-        billing_frequency, start_date, end_date, covered_hours, replaces_id, created_by, updated_by)
-     VALUES ($1, $2, $3, $4, $5, $6, to_date($7, 'MM/DD/YYYY'), $8::date, $9, $10, $11, $11) RETURNING id`,
+        billing_frequency, start_date, end_date, covered_hours, replaces_id, created_by, updated_by,
+        rounding_minimum, rounding_increment)
+     VALUES ($1, $2, $3, $4, $5, $6, to_date($7, 'MM/DD/YYYY'), $8::date, $9, $10, $11, $11, $12, $13) RETURNING id`,
     [
       values.agreementId,
       values.serviceTypeId,
@@ -228,6 +231,8 @@ async function insertService(
       values.coveredHours ?? null,
       values.replacesId ?? null,
       actorId,
+      values.roundingMinimum ?? null,
+      values.roundingIncrement ?? null,
     ],
   );
   const id = rows[0]!.id;
@@ -300,7 +305,7 @@ export async function applyChanges(
   const serviceIds = changes.flatMap((c) => (c.service_id ? [c.service_id] : []));
   const { rows: services } = await tx.query<ServiceRow>(
     `SELECT id, service_type_id, description, quantity::text AS quantity, unit_price::text AS unit_price,
-            billing_frequency, covered_hours::text AS covered_hours,
+            billing_frequency, covered_hours::text AS covered_hours, rounding_minimum, rounding_increment,
             start_date >= $2::date AS starts_on_or_after, end_date < $2::date AS ended_before,
             to_char(end_date, 'YYYY-MM-DD') AS end_date, to_char(start_date, 'MM/DD/YYYY') AS start_date
        FROM agreement_services WHERE id = ANY($1::int[]) AND agreement_id = $3 FOR UPDATE`,
@@ -401,6 +406,9 @@ export async function applyChanges(
         startDate: amendment.effectiveDate,
         endDate: service.end_date,
         coveredHours: service.covered_hours,
+        // The continuation keeps the billable-time rounding of the service it continues.
+        roundingMinimum: service.rounding_minimum,
+        roundingIncrement: service.rounding_increment,
         replacesId: service.id,
       },
       actorId,

@@ -12,6 +12,7 @@ import {
   TEST_PASSWORD,
 } from '../../../../test/support/factories.js';
 import { AMOUNT_NEGATIVE } from '../../../shared/format/money.js';
+import { ROUNDING_INCREMENT_MESSAGE, ROUNDING_MINIMUM_MESSAGE } from '../../../shared/rounding.js';
 import {
   AMENDMENT_LOCKED,
   COVERED_HOURS_BLOCK_ONLY,
@@ -104,6 +105,37 @@ describe('services', () => {
       startDate: [SERVICE_OUTSIDE_AGREEMENT],
     });
     expect((await user.get(base)).json().items).toEqual([]);
+  });
+
+  it('keeps a billable-time rounding rule with its history; out-of-range minutes get a clear message', async () => {
+    const a = await makeAgreement(api.db.pool, { startDate: '2026-01-01' });
+    const type = await makeServiceType(api.db.pool, { name: 'Block Hours (rounding)', blockHours: true });
+    const base = `/api/manage/agreement/${a.id}/service`;
+    const bad = await user.post(
+      `${base}/create`,
+      service(type.id, { roundingMinimum: '500', roundingIncrement: '0' }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().form.fields).toEqual({
+      roundingMinimum: [ROUNDING_MINIMUM_MESSAGE],
+      roundingIncrement: [ROUNDING_INCREMENT_MESSAGE],
+    });
+    const created = await user.post(
+      `${base}/create`,
+      service(type.id, { coveredHours: '10', roundingMinimum: '30', roundingIncrement: '15' }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    const s = created.json().service;
+    expect(s).toMatchObject({ roundingMinimum: 30, roundingIncrement: 15 });
+    const changed = await user.post(`${base}/${s.id}`, {
+      ...service(type.id, { coveredHours: '10', roundingMinimum: '', roundingIncrement: '6' }),
+      version: 0,
+    });
+    expect(changed.json().service).toMatchObject({ roundingMinimum: null, roundingIncrement: 6 });
+    const history = (await user.get(`/api/history/agreementService/${s.id}`)).json().history.items;
+    expect(history).toContainEqual(
+      expect.objectContaining({ fieldLabel: 'Rounding Increment (min)', oldValue: '15', newValue: '6' }),
+    );
   });
 
   it('keeps services of another agreement out of reach (404)', async () => {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
 import { makeOrganization, makePerson, makeUser, TEST_PASSWORD } from '../../../../test/support/factories.js';
+import { ROUNDING_INCREMENT_MESSAGE, ROUNDING_MINIMUM_MESSAGE } from '../../../shared/rounding.js';
 
 let api: ApiHarness;
 let user: Awaited<ReturnType<typeof api.signIn>>;
@@ -119,6 +120,61 @@ describe('create, read, update', () => {
     expect(items.find((i) => i.field === 'accountManager')).toMatchObject({ newValue: 'Olive Owner' });
     expect(items.find((i) => i.field === 'salesStatus')).toMatchObject({ newValue: 'Former Client - Avoid' });
     expect(items[0]!.actor.label).toBe('Olive Owner');
+  });
+
+  it('keeps a billable-time rounding rule with its history, and refuses minutes out of range clearly', async () => {
+    const org = await makeOrganization(api.db.pool, { name: 'Rounders Inc' });
+    const saved = await user.post(
+      `/api/manage/organization/${org.id}`,
+      form({ name: 'Rounders Inc', shortCode: null, roundingMinimum: '30', roundingIncrement: 15 }),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().organization).toMatchObject({ roundingMinimum: 30, roundingIncrement: 15 });
+    const items = (await user.get(`/api/history/organization/${org.id}`)).json().history.items as {
+      field: string;
+      fieldLabel: string;
+      newValue: string | null;
+    }[];
+    expect(items.find((i) => i.field === 'roundingMinimum')).toMatchObject({
+      fieldLabel: 'Rounding Minimum (min)',
+      newValue: '30',
+    });
+    expect(items.find((i) => i.field === 'roundingIncrement')).toMatchObject({
+      fieldLabel: 'Rounding Increment (min)',
+      newValue: '15',
+    });
+    for (const [minimum, increment] of [
+      ['481', '0'],
+      ['-1', '61'],
+      ['ten', '7.5'],
+    ]) {
+      const bad = await user.post(
+        `/api/manage/organization/${org.id}`,
+        form({
+          version: 1,
+          name: 'Rounders Inc',
+          shortCode: null,
+          roundingMinimum: minimum,
+          roundingIncrement: increment,
+        }),
+      );
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().form.fields).toEqual({
+        roundingMinimum: [ROUNDING_MINIMUM_MESSAGE],
+        roundingIncrement: [ROUNDING_INCREMENT_MESSAGE],
+      });
+    }
+    const cleared = await user.post(
+      `/api/manage/organization/${org.id}`,
+      form({
+        version: 1,
+        name: 'Rounders Inc',
+        shortCode: null,
+        roundingMinimum: '',
+        roundingIncrement: null,
+      }),
+    );
+    expect(cleared.json().organization).toMatchObject({ roundingMinimum: null, roundingIncrement: null });
   });
 
   it('a stale save gets 409 with the current record and the changed-by message, and overwrites nothing', async () => {

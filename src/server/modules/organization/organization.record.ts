@@ -51,5 +51,13 @@ export const ORGANIZATION: RecordDef = {
       ref: { table: 'people', label: "$.first_name || ' ' || $.last_name" },
     },
     { name: 'notes', column: 'notes', label: 'Notes' },
+    // Billable-time rounding of the organization's slips (src/shared/rounding.ts); empty = the default.
+    { name: 'roundingMinimum', column: 'rounding_minimum', label: 'Rounding Minimum (min)', kind: 'int' },
+    {
+      name: 'roundingIncrement',
+      column: 'rounding_increment',
+      label: 'Rounding Increment (min)',
+      kind: 'int',
+    },
   ],
 };

@@ -1,37 +1,10 @@
 // Wall clock in the company time zone <-> instants: outage starts and ends are typed as a date (MM/dd/yyyy) and a
 // time of day there, and stored as timestamps.
 import { formatTimeOfDay } from '../../../shared/format/time-of-day.js';
+import { wallParts } from '../../../shared/format/wall-clock.js';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
 const DAY = 24 * 60 * 60 * 1000;
 const pad = (n: number) => String(n).padStart(2, '0');
-
-function wallParts(at: number, timeZone: string) {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  const parts = Object.fromEntries(f.formatToParts(at).map((p) => [p.type, p.value]));
-  const n = (type: string) => Number(parts[type]);
-  return {
-    year: n('year'),
-    month: n('month'),
-    day: n('day'),
-    hour: n('hour'),
-    minute: n('minute'),
-    second: n('second'),
-  };
-}
 
 /** The zone's offset from UTC at an instant, in milliseconds. */
 function offsetAt(at: number, timeZone: string): number {

@@ -151,7 +151,8 @@ describe('bill list', () => {
       lastWork: addDays(lastMonth.from, 1),
       detail: 'Printer Not Printing — 1:30 at 1x\nPrinter Not Printing — 0:45 at 1.5x',
       minutes: 135,
-      amount: '393.75',
+      // Billable: 90 + round(45 × 1.5) = 158 minutes at 150.00.
+      amount: '395.00',
       billed: null,
     });
   });
@@ -310,7 +311,8 @@ describe('WIP list', () => {
     const tess = report.rows.find((r) => r.staff === 'Tess Tech')!;
     expect(tess).toMatchObject({ organization: 'Harbor Dental', ageOver90: 120 });
     const olga = report.rows.find((r) => r.staff === 'Olga Other')!;
-    expect(olga).toMatchObject({ minutes: 45, amount: '168.75' });
+    // 45 actual minutes, 68 billable (× 1.5, to the minute) at 150.00.
+    expect(olga).toMatchObject({ minutes: 45, amount: '170.00' });
     expect(report.summary.figures).toContainEqual(
       expect.objectContaining({ label: 'Older than 90 days', tone: 'bad' }),
     );
@@ -343,7 +345,7 @@ describe('billing settings', () => {
     const history = (await admin.get('/api/history/billing-settings/1')).json().history.items;
     expect(history[0]).toMatchObject({ oldValue: '$150.00', newValue: '$200.00' });
     const wip = await get(`/api/report/wip-list?organization=${org}&staff=${otherId}`);
-    expect(wip.rows[0]).toMatchObject({ amount: '225.00' });
+    expect(wip.rows[0]).toMatchObject({ amount: '226.67' });
     expect((await tech.get('/api/report/billing-settings')).statusCode).toBe(403);
   });
 });

@@ -1,6 +1,7 @@
-// The bill list's arithmetic, table-driven: block hours deducted first (pro-rated for a service starting mid-month,
-// used in the order the work was done, never by no-charge time), the rest at the block service's rate or the default
-// hourly rate times the multiplier (0, 1, 1.5, 2), rounded to the cent once per case. Each row of the table is its
+// The bill list's arithmetic, table-driven: each slip's billable minutes (rounded by the default, organization or
+// agreement service rule, times the multiplier 0, 1, 1.5, 2), block hours deducted from them first (pro-rated for a
+// service starting mid-month, used in the order the work was done, never by no-charge time), the rest at the block
+// service's rate or the default hourly rate, rounded to the cent once per case. Each row of the table is its
 // own organization, so the cases are independent and read from one bill list of September 2026.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
@@ -26,8 +27,12 @@ type Block = {
   start?: string;
   end?: string | null;
 };
+type Rule = { minimum: number | null; increment: number | null };
 type Row = {
   name: string;
+  /** The organization's rounding rule, and the block service's (default: none, 5-minute increments). */
+  rounding?: Rule;
+  blockRounding?: Rule;
   blocks?: Block[];
   slips: Slip[];
   expected: Record<
@@ -51,7 +56,8 @@ const TABLE: Row[] = [
       { day: 2, start: '11:00', stop: '12:00', multi: '1.5' },
       { day: 2, start: '13:00', stop: '14:00', multi: '2' },
     ],
-    expected: { A: { minutes: 240, noCharge: 60, covered: 0, billable: 180, amount: '675.00' } },
+    // Billable minutes hold the multiplier: 60 + 90 + 120.
+    expected: { A: { minutes: 240, noCharge: 60, covered: 0, billable: 270, amount: '675.00' } },
   },
   {
     name: 'block hours first, the rest at the block rate (unit price ÷ covered hours)',
@@ -63,13 +69,14 @@ const TABLE: Row[] = [
     expected: { A: { minutes: 720, covered: 600, billable: 120, rate: '135.00', amount: '270.00' } },
   },
   {
-    name: 'covered time used in work order: the 1.5x hour is covered, the later 2x hour is charged',
+    name: 'covered time used in work order by billable minutes: the 1.5x hour (1:30) uses the hour, the rest is charged',
     blocks: [{ coveredHours: '1.00', unitPrice: '135.00' }],
     slips: [
       { day: 5, start: '09:00', stop: '10:00', multi: '1.5' },
       { day: 6, start: '09:00', stop: '10:00', multi: '2' },
     ],
-    expected: { A: { covered: 60, billable: 60, amount: '270.00' } },
+    // 1:30 billable of the 1.5x hour: 60 covered, 30 left; the 2x hour is 120: (30 + 120) × 135.00 / 60.
+    expected: { A: { covered: 60, billable: 150, amount: '337.50' } },
   },
   {
     name: 'no-charge time uses no block hours',
@@ -82,6 +89,7 @@ const TABLE: Row[] = [
   },
   {
     name: 'rounded to the cent once per case, not per slip (rate 33.33)',
+    rounding: { minimum: null, increment: 1 },
     blocks: [{ coveredHours: '30.00', unitPrice: '1000.00', start: '2026-09-30' }],
     slips: [
       // 30 covered hours × 1/30 of the month = 60 minutes, used by the first hour.
@@ -90,8 +98,40 @@ const TABLE: Row[] = [
       { day: 30, start: '09:01', stop: '09:02' },
       { day: 30, start: '10:00', stop: '10:07', multi: '1.5' },
     ],
-    // 2 × 33.33 / 60 + 7 × 33.33 × 1.5 / 60 = 1.111 + 5.83275 = 6.94375 → 6.94
-    expected: { A: { covered: 60, billable: 9, rate: '33.33', amount: '6.94' } },
+    // 1-minute increments: 1 + 1 + round(7 × 1.5) = 13 billable minutes; 13 × 33.33 / 60 = 7.2215 → 7.22 (per slip
+    // it would be 0.56 + 0.56 + 6.11 = 7.23).
+    expected: { A: { covered: 60, billable: 13, rate: '33.33', amount: '7.22' } },
+  },
+  {
+    name: 'default rounding: up to 5-minute increments',
+    slips: [
+      { day: 2, start: '09:00', stop: '09:07' },
+      { day: 2, start: '10:00', stop: '10:01' },
+    ],
+    // 7 → 10 and 1 → 5: 15 × 150.00 / 60.
+    expected: { A: { minutes: 8, billable: 15, amount: '37.50' } },
+  },
+  {
+    name: 'organization rule: 30-minute minimum, 15-minute increments, then the multiplier',
+    rounding: { minimum: 30, increment: 15 },
+    slips: [
+      { day: 2, start: '09:00', stop: '09:10' },
+      { day: 2, start: '10:00', stop: '11:07', multi: '1.5' },
+    ],
+    // 10 → 30; 67 → 75 × 1.5 = 112.5 → 113: 143 × 150.00 / 60.
+    expected: { A: { minutes: 77, billable: 143, amount: '357.50' } },
+  },
+  {
+    name: 'the agreement service rule wins over the organization’s, and block hours cover billable minutes',
+    rounding: { minimum: null, increment: 60 },
+    blockRounding: { minimum: null, increment: 15 },
+    blocks: [{ coveredHours: '1.00', unitPrice: '120.00' }],
+    slips: [
+      { day: 2, start: '09:00', stop: '09:50' },
+      { day: 3, start: '09:00', stop: '09:20' },
+    ],
+    // 50 → 60 (covered), 20 → 30 at 120.00.
+    expected: { A: { minutes: 70, covered: 60, billable: 30, amount: '60.00' } },
   },
   {
     name: 'a service starting mid-month covers its share of the month',
@@ -144,10 +184,15 @@ beforeAll(async () => {
   for (const [i, row] of TABLE.entries()) {
     const org = await makeOrganization(db, { name: `Billing ${String(i).padStart(2, '0')} ${row.name}` });
     orgIds.set(row.name, org.id);
+    if (row.rounding)
+      await db.query(
+        'UPDATE organizations SET rounding_minimum = $2, rounding_increment = $3 WHERE id = $1',
+        [org.id, row.rounding.minimum, row.rounding.increment],
+      );
     if (row.blocks) {
       const agreement = await makeAgreement(db, { organizationId: org.id, startDate: '2026-01-01' });
-      for (const b of row.blocks)
-        await makeAgreementService(db, {
+      for (const b of row.blocks) {
+        const service = await makeAgreementService(db, {
           agreementId: agreement.id,
           serviceTypeId: block.id,
           coveredHours: b.coveredHours,
@@ -156,6 +201,12 @@ beforeAll(async () => {
           startDate: b.start ?? '2026-01-01',
           endDate: b.end ?? null,
         });
+        if (row.blockRounding)
+          await db.query(
+            'UPDATE agreement_services SET rounding_minimum = $2, rounding_increment = $3 WHERE id = $1',
+            [service.id, row.blockRounding.minimum, row.blockRounding.increment],
+          );
+      }
     }
     const tasks = new Map<string, number>();
     for (const name of new Set(row.slips.map((s) => s.case ?? 'A'))) {
@@ -193,7 +244,7 @@ describe('bill list arithmetic', () => {
     const ids = [...orgIds.values()].join(',');
     const report = await billList(`${PERIOD}&organization=${ids}`);
     const cents = report.rows.reduce((sum, r) => sum + Math.round(Number(r.amount) * 100), 0);
-    expect(report.total).toBe(10);
+    expect(report.total).toBe(13);
     expect(report.summary.figures).toContainEqual({
       label: 'Amount',
       value: `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,

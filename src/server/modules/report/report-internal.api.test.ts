@@ -505,6 +505,7 @@ describe('weekly summary', () => {
     bucketMinutes: 0,
     support: 0,
     project: 0,
+    billable: 0,
     total: 0,
     shortDays: 5,
   };
@@ -539,6 +540,8 @@ describe('weekly summary', () => {
         bucketMinutes: 540,
         support: 240 + 180 + 480 + 60,
         project: 270,
+        // Billable: the case time on 5-minute marks (the default rule) less the no-charge day.
+        billable: 240 + 270 + 180 + 60,
         total: 1770,
         shortDays: 2,
       }),
@@ -549,6 +552,7 @@ describe('weekly summary', () => {
         bucketMinutes: 0,
         support: 0,
         project: 480,
+        billable: 480,
         total: 480,
         shortDays: 4,
       }),
@@ -559,6 +563,7 @@ describe('weekly summary', () => {
         bucketMinutes: 30,
         support: 0,
         project: 0,
+        billable: 0,
         total: 30,
         shortDays: 5,
       }),
@@ -571,6 +576,7 @@ describe('weekly summary', () => {
       'Bucket hours': '9:30',
       'Support hours': '16:00',
       'Project hours': '12:30',
+      'Billable hours': '20:30',
       'Short days': '21',
     });
     expect(tones(r)['Short days']).toBe('warning');
@@ -604,6 +610,7 @@ describe('weekly summary', () => {
       ['bucketMinutes', 'minutes', false, false, null],
       ['support', 'minutes', false, false, null],
       ['project', 'minutes', false, false, null],
+      ['billable', 'minutes', false, false, null],
       ['total', 'minutes', true, false, 2400],
       ['shortDays', 'number', true, false, null],
     ]);
@@ -679,6 +686,7 @@ describe('weekly summary', () => {
         'Bucket',
         'Support',
         'Project',
+        'Billable',
         'Total',
         'Short Days',
       ],
@@ -696,6 +704,7 @@ describe('weekly summary', () => {
         '9:00',
         '16:00',
         '4:30',
+        '12:30',
         '29:30',
         '2',
       ],

@@ -4,6 +4,7 @@ import type { Bucket } from '../../../shared/schemas/slip.js';
 import { badRequest, conflict, notFound, requireVersion } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/records.js';
 import { changedByMessage } from '../../platform/stamp.js';
+import { assertDaysOpen } from '../timesheet/week-lock.js';
 import { presentBucket } from './slip.service.js';
 
 export const INVALID_DURATION = 'Please enter a valid time (e.g. 1:30 or 1.5).';
@@ -46,6 +47,7 @@ export async function saveBucket(
   );
   const cat = category.rows[0];
   if (!cat) throw notFound();
+  await assertDaysOpen(tx, input.userId, [input.isoDate]);
   const { rows } = await tx.query<Current>(
     `SELECT b.minutes, b.comment, b.version, b.updated_at, ub.first_name || ' ' || ub.last_name AS updated_by_name
        FROM buckets b LEFT JOIN users ub ON ub.id = b.updated_by

@@ -6,6 +6,7 @@ import type { Option } from '../../../shared/schemas/common.js';
 import { HOW_OPTIONS, RATE_MULTIPLIER_OPTIONS, WHERE_OPTIONS } from '../../../shared/schemas/slip.js';
 import { notFound } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/records.js';
+import { billingFor } from './billable-sql.js';
 import { codeOption, displayDate, loadSlipRow } from './slip.service.js';
 
 type TaskRef = {
@@ -71,8 +72,15 @@ type Draft = {
   comment: string | null;
 };
 
-function present(draft: Draft, user: { id: number; name: string }): Record<string, unknown> {
+/** The draft presented as a slip, with the rounding rule its organization has on its day. */
+async function present(
+  db: Queryable,
+  draft: Draft,
+  user: { id: number; name: string },
+): Promise<Record<string, unknown>> {
   const { task } = draft;
+  const iso = `${draft.date.slice(6, 10)}-${draft.date.slice(0, 2)}-${draft.date.slice(3, 5)}`;
+  const org = task ? { id: task.organization_id, name: task.organization_name } : null;
   return {
     id: 0,
     number: 0,
@@ -96,6 +104,8 @@ function present(draft: Draft, user: { id: number; name: string }): Record<strin
     start: '',
     stop: null,
     minutes: null,
+    billableMinutes: null,
+    billing: await billingFor(db, org, iso),
     created: { at: '', by: null },
     updated: { at: '', by: null },
   };
@@ -110,7 +120,7 @@ export async function blankSlip(
 ): Promise<Record<string, unknown>> {
   const task = taskId ? await taskRef(db, taskId) : null;
   const habit = await recentHabit(db, user.id, task?.id ?? null);
-  return present({ task, date: today, startTime: '', stopTime: '', habit, comment: null }, user);
+  return present(db, { task, date: today, startTime: '', stopTime: '', habit, comment: null }, user);
 }
 
 /** A copy of slip `sourceId` for the user: same day, starting where their day ends, the source's duration. */
@@ -137,6 +147,7 @@ export async function copySlip(
   // A duration that would run past midnight leaves the end for the user to choose.
   const stop = duration !== null && start + duration < MINUTES_PER_DAY ? start + duration : null;
   return present(
+    db,
     {
       task,
       date: displayDate(source.work_date),

@@ -140,6 +140,15 @@ describe('summary', () => {
       start: '2026-11-23T08:15',
       stop: '2026-11-23T09:45',
       minutes: 90,
+      // No rule of the organization or an agreement service: the default, then × 2.
+      billableMinutes: 180,
+      billing: {
+        minimum: 0,
+        increment: 5,
+        source: 'DEFAULT',
+        sourceLabel: 'default',
+        explanation: '1:30 (5-minute increments: default) × 2 = 3:00',
+      },
       created: { at: expect.any(String), by: { value: ownerId, label: 'Olive Owner' } },
       updated: { at: expect.any(String), by: { value: ownerId, label: 'Olive Owner' } },
     });
@@ -348,6 +357,25 @@ describe('save', () => {
       expect(res.statusCode).toBe(400);
       expect(fields(res)).toEqual({ stopTime: [STOP_AFTER_START] });
     }
+  });
+
+  it('an end of 12:00 AM after a later start is the midnight that ends the day (a timer run past midnight)', async () => {
+    const res = await owner.post(
+      '/api/manage/slip/create',
+      form({ startTime: '11:00 PM', stopTime: '12:00 AM' }),
+    );
+    expect(res.statusCode).toBe(200);
+    const slip = res.json().slip;
+    expect(slip.minutes).toBe(60);
+    expect(slip.stopTime).toBe('12:00 AM');
+    // Saved again as shown, it stays the same hour.
+    const again = await owner.post(
+      `/api/manage/slip/${slip.id}`,
+      form({ startTime: slip.startTime, stopTime: slip.stopTime, version: slip.version }),
+    );
+    expect(again.statusCode).toBe(200);
+    expect(again.json().slip.minutes).toBe(60);
+    await owner.delete(`/api/manage/slip/${slip.id}?version=${again.json().slip.version}`);
   });
 
   it('refuses closed tasks and closed cases, and unknown tasks, under task', async () => {

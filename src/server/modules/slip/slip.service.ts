@@ -4,7 +4,8 @@
 
 import { CASE_BILLED } from '../../../shared/billing.js';
 import { minutesToHmm } from '../../../shared/format/duration.js';
-import { formatTimeOfDay, fromDbTime, toDbTime } from '../../../shared/format/time-of-day.js';
+import { formatTimeOfDay, fromDbTime, stopMinutes, toDbTime } from '../../../shared/format/time-of-day.js';
+import { billable, explainBillable, type RoundingSource, sourceLabel } from '../../../shared/rounding.js';
 import type { Option } from '../../../shared/schemas/common.js';
 import { codeOptions } from '../../../shared/schemas/fields.js';
 import {
@@ -23,6 +24,8 @@ import { encodeCursor } from '../../platform/cursor.js';
 import { badRequest, conflict, HttpError, notFound, requireVersion } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/records.js';
 import { changedByMessage } from '../../platform/stamp.js';
+import { assertDaysOpen } from '../timesheet/week-lock.js';
+import { ruleColumns, serviceRuleJoin } from './billable-sql.js';
 
 export const whereOptions = () => codeOptions(WHERE_OPTIONS);
 export const howOptions = () => codeOptions(HOW_OPTIONS);
@@ -46,7 +49,9 @@ export async function slipFormOptions(db: Queryable): Promise<SlipFormOptions> {
   };
 }
 
-/** The columns every presented slip needs (alias s = slips). */
+const SLIP_RULE = ruleColumns('rr', 'o');
+
+/** The columns every presented slip needs (alias s = slips), with the rounding rule in force on its day. */
 const SLIP_SELECT = `
   SELECT s.id, s.version, s.task_id, s.user_id, to_char(s.work_date, 'YYYY-MM-DD') AS work_date,
          s.start_time::text AS start_time, s.stop_time::text AS stop_time, s.where_code, s.how_code,
@@ -57,14 +62,17 @@ const SLIP_SELECT = `
          o.id AS organization_id, o.name AS organization_name,
          u.first_name || ' ' || u.last_name AS user_name,
          cb.first_name || ' ' || cb.last_name AS created_by_name,
-         ub.first_name || ' ' || ub.last_name AS updated_by_name
+         ub.first_name || ' ' || ub.last_name AS updated_by_name,
+         ${SLIP_RULE.minimum} AS rounding_minimum, ${SLIP_RULE.increment} AS rounding_increment,
+         ${SLIP_RULE.source} AS rounding_source, rr.service_name AS rounding_service
     FROM slips s
     JOIN tasks t ON t.id = s.task_id
     JOIN cases c ON c.id = t.case_id
     JOIN organizations o ON o.id = c.organization_id
     JOIN users u ON u.id = s.user_id
     LEFT JOIN users cb ON cb.id = s.created_by
-    LEFT JOIN users ub ON ub.id = s.updated_by`;
+    LEFT JOIN users ub ON ub.id = s.updated_by
+    ${serviceRuleJoin('o.id', 's.work_date', 'rr')}`;
 
 export type SlipRow = {
   id: number;
@@ -94,6 +102,10 @@ export type SlipRow = {
   user_name: string;
   created_by_name: string | null;
   updated_by_name: string | null;
+  rounding_minimum: number;
+  rounding_increment: number;
+  rounding_source: RoundingSource;
+  rounding_service: string | null;
 };
 
 export const codeOption = (
@@ -116,6 +128,10 @@ export function presentSlip(r: SlipRow): Slip {
   const start = fromDbTime(r.start_time);
   const stop = r.stop_time === null ? null : fromDbTime(r.stop_time);
   const rate = rateValue(r.rate_multiplier);
+  const minutes = stop !== null && stop > start ? stop - start : null;
+  const rule = { minimum: r.rounding_minimum, increment: r.rounding_increment };
+  const label = sourceLabel(r.rounding_source, r.organization_name, r.rounding_service);
+  const multiplier = Number(r.rate_multiplier);
   return {
     id: r.id,
     number: r.id,
@@ -136,7 +152,14 @@ export function presentSlip(r: SlipRow): Slip {
     isProject: r.is_project,
     start: `${r.work_date}T${hhmm(start)}`,
     stop: stop === null ? null : `${r.work_date}T${hhmm(stop)}`,
-    minutes: stop !== null && stop > start ? stop - start : null,
+    minutes,
+    billableMinutes: minutes === null ? null : billable(minutes, rule, multiplier),
+    billing: {
+      ...rule,
+      source: r.rounding_source,
+      sourceLabel: label,
+      explanation: minutes === null ? null : explainBillable(minutes, rule, multiplier, label),
+    },
     created: {
       at: r.created_at.toISOString(),
       by: r.created_by === null ? null : { value: r.created_by, label: r.created_by_name ?? '' },
@@ -279,6 +302,7 @@ export function closedMessage(task: TaskState): string | null {
 /** Cross-field and database checks of a save: stop after start, the task exists and is open. */
 async function checkSlip(tx: Queryable, values: SlipValues): Promise<void> {
   const fields: Record<string, string[]> = {};
+  values.stopTime = stopMinutes(values.startTime, values.stopTime);
   if (values.stopTime !== null && values.stopTime <= values.startTime) fields.stopTime = [STOP_AFTER_START];
   const task = await taskState(tx, values.task, true);
   if (!task) fields.task = ['This value is not valid.'];
@@ -302,6 +326,7 @@ const columns = (values: SlipValues) => [
 
 /** Creates a slip billed to the actor (the biller is the signed-in user, never a form value). */
 export async function createSlip(tx: Queryable, values: SlipValues, actorId: number): Promise<Slip> {
+  await assertDaysOpen(tx, actorId, [isoOf(values.date)]);
   await checkSlip(tx, values);
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO slips (task_id, work_date, start_time, stop_time, where_code, how_code, rate_multiplier, comment,
@@ -340,7 +365,8 @@ export async function updateSlip(
   actorId: number,
   timeZone: string,
 ): Promise<Slip> {
-  await lockOwnSlip(tx, id, actorId, values.version, timeZone);
+  const before = await lockOwnSlip(tx, id, actorId, values.version, timeZone);
+  await assertDaysOpen(tx, actorId, [before.work_date, isoOf(values.date)]);
   await checkSlip(tx, values);
   await tx.query(
     `UPDATE slips SET task_id = $1, work_date = $2::date, start_time = $3::time, stop_time = $4::time,
@@ -359,6 +385,7 @@ export async function deleteSlip(
   version: number | undefined,
   timeZone: string,
 ): Promise<void> {
-  await lockOwnSlip(tx, id, actorId, version, timeZone);
+  const slip = await lockOwnSlip(tx, id, actorId, version, timeZone);
+  await assertDaysOpen(tx, actorId, [slip.work_date]);
   await tx.query('DELETE FROM slips WHERE id = $1', [id]);
 }

@@ -19,6 +19,7 @@ import type { Database } from '../../db/client.js';
 import { body } from '../../platform/errors.js';
 import { likePattern, type Queryable } from '../../platform/records.js';
 import { withTransaction } from '../../platform/transaction.js';
+import { weekLockedMessage } from '../timesheet/week-lock.js';
 import { signedIn } from './slip.routes.js';
 import { closedMessage, loadSlipRow, taskState } from './slip.service.js';
 
@@ -134,6 +135,8 @@ export function taskSlipRoutes(app: FastifyInstance, database: Database): void {
           if (targetTask === taskId) throw new MoveRefused([SAME_TASK]);
           // Time of a billed case stays where it was billed.
           if ((await taskState(client, taskId, true))?.case_billed) throw new MoveRefused([CASE_BILLED]);
+          const locked = await weekLockedMessage(client, user.id, [slip.work_date]);
+          if (locked) throw new MoveRefused([locked]);
           const target = await taskState(client, targetTask, true);
           if (!target) throw new MoveRefused([TARGET_NOT_FOUND]);
           const closed = closedMessage(target);

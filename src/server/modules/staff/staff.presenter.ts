@@ -23,7 +23,7 @@ export function presentStaffRow(
 const option = (id: number | null, name: string | null) =>
   id === null ? null : { value: id, label: name ?? '' };
 
-export function presentStaff(u: UserRecord): Staff {
+export function presentStaff(u: UserRecord, approver: Staff['approver'] = null): Staff {
   return {
     ...presentStaffRow(u),
     firstName: u.firstName,
@@ -38,6 +38,7 @@ export function presentStaff(u: UserRecord): Staff {
     createdBy: option(u.createdBy, u.createdByName),
     updated: u.updatedAt.toISOString(),
     updatedBy: option(u.updatedBy, u.updatedByName),
+    approver,
   };
 }
 
@@ -63,6 +64,7 @@ export function newStaff(): Staff {
     createdBy: null,
     updated: now,
     updatedBy: null,
+    approver: null,
   };
 }
 

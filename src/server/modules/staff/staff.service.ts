@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { ListPage, Option } from '../../../shared/schemas/common.js';
 import type { StaffForm, StaffRow } from '../../../shared/schemas/staff.js';
+import { APPROVER_SELF } from '../../../shared/schemas/timesheet.js';
 import type { Database } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
 import { badRequest, notFound, registerUniqueViolation } from '../../platform/errors.js';
@@ -67,7 +68,55 @@ export async function listStaff(
 export async function loadStaff(db: Queryable, id: number) {
   const user = await findUser(db, id);
   if (!user) throw notFound();
-  return presentStaff(user);
+  return presentStaff(user, await approverOf(db, id));
+}
+
+/** The person's approver of timesheet weeks, or null (any administrator approves). */
+async function approverOf(db: Queryable, id: number): Promise<Option | null> {
+  const { rows } = await db.query<{ id: number; name: string }>(
+    `SELECT a.id, a.first_name || ' ' || a.last_name AS name
+       FROM users u JOIN users a ON a.id = u.approver_id WHERE u.id = $1`,
+    [id],
+  );
+  return rows[0] ? { value: rows[0].id, label: rows[0].name } : null;
+}
+
+/** An approver must be another existing staff member. */
+async function checkApprover(db: Queryable, id: number | null, approverId: number | null | undefined) {
+  if (approverId === null || approverId === undefined) return;
+  if (approverId === id) throw badRequest({ approver: [APPROVER_SELF] });
+  const { rows } = await db.query('SELECT 1 FROM users WHERE id = $1', [approverId]);
+  if (!rows.length) throw badRequest({ approver: ['This value is not valid.'] });
+}
+
+/**
+ * Sets the approver in the caller's transaction, after updateUser has locked the row and checked the version: one
+ * version bump for the whole save, the change in field history like the other staff fields.
+ */
+async function saveApprover(
+  tx: pg.PoolClient,
+  id: number,
+  approverId: number | null | undefined,
+  versionSeen: number,
+  actorId: number,
+): Promise<void> {
+  if (approverId === undefined) return;
+  const before = await approverOf(tx, id);
+  if ((before?.value ?? null) === approverId) return;
+  await tx.query(
+    `UPDATE users SET approver_id = $1, version = GREATEST(version, $2::int + 1), updated_at = now(), updated_by = $3
+      WHERE id = $4`,
+    [approverId, versionSeen, actorId, id],
+  );
+  const after = await approverOf(tx, id);
+  await recordHistory(tx, {
+    entity: 'user',
+    entityId: id,
+    actorId,
+    changes: diffFields({ approver: before?.label ?? null }, { approver: after?.label ?? null }, [
+      'approver',
+    ]),
+  });
 }
 
 const HISTORY_FIELDS = [
@@ -84,6 +133,7 @@ const HISTORY_FIELDS = [
 
 export async function createStaff(database: Database, form: StaffForm, actorId: number) {
   if (!form.password) throw badRequest({ password: ['Set a password for the new staff member.'] });
+  await checkApprover(database.pool, null, form.approver);
   const passwordHash = await hashPassword(form.password);
   const id = await withTransaction(database, async ({ client }) => {
     const { rows } = await client.query<{ id: number }>(
@@ -111,6 +161,7 @@ export async function createStaff(database: Database, form: StaffForm, actorId: 
       actorId,
       changes: diffFields(null, form, HISTORY_FIELDS),
     });
+    await saveApprover(client, newId, form.approver ?? undefined, 0, actorId);
     return newId;
   });
   return loadStaff(database.pool, id);
@@ -132,14 +183,16 @@ export async function saveStaff(
         : { active: ['You cannot deactivate yourself.'] },
     );
   }
-  const { version, password, unlock, ...fields } = form;
+  const { version, password, unlock, approver, ...fields } = form;
+  await checkApprover(database.pool, id, approver);
   const passwordHash = password ? await hashPassword(password) : undefined;
   await withTransaction(database, async ({ client }) => {
     await updateUser(
       client,
       { id, version, changes: { ...fields, passwordHash, unlock }, actorId, timeZone, sessionToken },
-      presentStaff,
+      (u) => presentStaff(u),
     );
+    await saveApprover(client, id, approver, version!, actorId);
     // Deactivated staff are signed out at once.
     if (!fields.active) await client.query('DELETE FROM sessions WHERE user_id = $1', [id]);
   });

@@ -277,3 +277,42 @@ describe('field history', () => {
     expect((await adminCaller.get(`/api/history/user/${user.id}`)).statusCode).toBe(200);
   });
 });
+
+describe('timer rounding', () => {
+  it('loads (5 by default) with its options, saves 1, 5 or 30 with field history, refuses others clearly', async () => {
+    const user = await makeUser(api.db.pool);
+    const caller = await api.signIn(user.email, TEST_PASSWORD);
+    const loaded = (await caller.get('/api/user/settings')).json();
+    expect(loaded.user.timerRounding).toBe(5);
+    expect(loaded.formOptions.timerRounding.map((o: { value: number }) => o.value)).toEqual([1, 5, 30]);
+
+    const saved = await caller.post(
+      '/api/user/settings',
+      settings({ timerRounding: 30, shortCode: `TR${user.id}` }),
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().user.timerRounding).toBe(30);
+    const items = (await caller.get(`/api/history/user/${user.id}`)).json().history.items;
+    expect(items.find((i: { field: string }) => i.field === 'timerRounding')).toMatchObject({
+      fieldLabel: 'Timer Rounding (minutes)',
+      oldValue: '5',
+      newValue: '30',
+    });
+
+    // Left out (the staff screen's form), it stays as it is.
+    const kept = await caller.post(
+      '/api/user/settings',
+      settings({ firstName: 'Kept', shortCode: `TR${user.id}`, version: 1 }),
+    );
+    expect(kept.json().user.timerRounding).toBe(30);
+
+    for (const bad of [7, 'soon', 0]) {
+      const res = await caller.post(
+        '/api/user/settings',
+        settings({ timerRounding: bad, shortCode: `TR${user.id}`, version: 2 }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().form.fields.timerRounding).toEqual(['Choose 1, 5 or 30 minutes.']);
+    }
+  });
+});

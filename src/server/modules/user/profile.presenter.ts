@@ -1,4 +1,6 @@
 // Explicit response shapes of the current user's profile and settings.
+
+import { TIMER_ROUNDING_OPTIONS } from '../../../shared/schemas/timer.js';
 import {
   DAILY_SLIPS_MODES,
   type DailySlipsMode,
@@ -51,6 +53,7 @@ export function presentSettings(u: UserRecord) {
     homePage: u.homePage,
     caseListDailySlipsMode: u.caseListDailySlipsMode,
     autoPopulateTaskPoints: u.autoPopulateTaskPoints,
+    timerRounding: u.timerRounding,
     version: u.version,
   };
 }
@@ -58,4 +61,5 @@ export function presentSettings(u: UserRecord) {
 export const settingsFormOptions = () => ({
   homePage: HOME_PAGES.map((h) => ({ label: h.label, value: h.value })),
   caseListDailySlipsMode: DAILY_SLIPS_MODES.map((m) => ({ label: m.label, value: m.value })),
+  timerRounding: TIMER_ROUNDING_OPTIONS.map((o) => ({ ...o })),
 });

@@ -1,7 +1,7 @@
 // The current user's calls: POST /api/user/profile, /api/user/settings, /api/user/password.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { passwordChange, settingsForm } from '../../../shared/schemas/user.js';
+import { passwordChange, profileSettingsForm } from '../../../shared/schemas/user.js';
 import type { Database } from '../../db/client.js';
 import { currentUser } from '../../platform/auth.js';
 import { profileOf, settingsFormOptions } from './profile.presenter.js';
@@ -15,7 +15,7 @@ export function profileRoutes(app: FastifyInstance, database: Database, timeZone
     user: await loadSettings(database.pool, currentUser(request).id),
     formOptions: settingsFormOptions(),
   }));
-  api.post('/api/user/settings', { schema: { body: settingsForm } }, async (request) => ({
+  api.post('/api/user/settings', { schema: { body: profileSettingsForm } }, async (request) => ({
     user: await saveSettings(database, currentUser(request).id, request.body, timeZone),
   }));
   // Session only: an API token may not change the password it was made under.

@@ -1,6 +1,6 @@
 // The signed-in user's own profile: read, edit settings, change password.
 import type pg from 'pg';
-import type { PasswordChange, SettingsForm } from '../../../shared/schemas/user.js';
+import type { PasswordChange, ProfileSettingsForm } from '../../../shared/schemas/user.js';
 import type { Database } from '../../db/client.js';
 import { fieldError, notFound } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
@@ -22,8 +22,15 @@ export async function loadSettings(db: Queryable, userId: number) {
   return presentSettings(user);
 }
 
-export async function saveSettings(database: Database, userId: number, form: SettingsForm, timeZone: string) {
-  const { version, ...changes } = form;
+export async function saveSettings(
+  database: Database,
+  userId: number,
+  form: ProfileSettingsForm,
+  timeZone: string,
+) {
+  const { version, ...fields } = form;
+  // A setting left out (an older form without the timer rounding) stays as it is.
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   const user = await withTransaction(database, ({ client }) =>
     updateUser(client, { id: userId, version, changes, actorId: userId, timeZone }, presentSettings),
   );

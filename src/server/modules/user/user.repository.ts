@@ -19,6 +19,7 @@ export type UserRecord = {
   homePage: string;
   caseListDailySlipsMode: string;
   autoPopulateTaskPoints: boolean;
+  timerRounding: number;
   failedLogins: number;
   lockedUntil: Date | null;
   version: number;
@@ -41,6 +42,8 @@ export const USER_FIELD_LABELS: Record<string, string> = {
   homePage: 'Home Page',
   caseListDailySlipsMode: 'Daily Slips Mode',
   autoPopulateTaskPoints: 'Auto-populate Task Points',
+  approver: 'Approver',
+  timerRounding: 'Timer Rounding (minutes)',
   password: 'Password',
   locked: 'Locked',
   twoFactor: 'Two-factor sign-in',
@@ -53,7 +56,7 @@ export const USER_FIELD_LABELS: Record<string, string> = {
 
 const COLUMNS = `u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.short_code AS "shortCode",
   u.active, u.roles, u.home_page AS "homePage", u.case_list_daily_slips_mode AS "caseListDailySlipsMode",
-  u.auto_populate_task_points AS "autoPopulateTaskPoints", u.failed_logins AS "failedLogins",
+  u.auto_populate_task_points AS "autoPopulateTaskPoints", u.timer_rounding AS "timerRounding", u.failed_logins AS "failedLogins",
   CASE WHEN u.locked_until > now() THEN u.locked_until END AS "lockedUntil", u.version,
   u.created_at AS "createdAt", u.created_by AS "createdBy", cb.first_name || ' ' || cb.last_name AS "createdByName",
   u.updated_at AS "updatedAt", u.updated_by AS "updatedBy", ub.first_name || ' ' || ub.last_name AS "updatedByName"`;
@@ -78,6 +81,7 @@ export type UserChanges = Partial<{
   homePage: string;
   caseListDailySlipsMode: string;
   autoPopulateTaskPoints: boolean;
+  timerRounding: number;
   passwordHash: string;
   unlock: boolean;
 }>;
@@ -92,6 +96,7 @@ const COLUMN_OF: Record<string, string> = {
   homePage: 'home_page',
   caseListDailySlipsMode: 'case_list_daily_slips_mode',
   autoPopulateTaskPoints: 'auto_populate_task_points',
+  timerRounding: 'timer_rounding',
   passwordHash: 'password_hash',
 };
 

@@ -1,6 +1,8 @@
 // Weekly summary: the hours each staff member logged per day of each week of the period (whole weeks, Monday to
-// Sunday): finished case slips and bucket time, case time split into support and project, and the workdays (so far)
-// below the expected day highlighted and counted.
+// Sunday): finished case slips and bucket time, case time split into support and project, the case time's billable
+// minutes (rounded by the rule of its organization and day, times the multiplier: src/shared/rounding.ts), and the
+// workdays (so far) below the expected day highlighted and counted. Hours are the actual minutes worked: a short day
+// is judged by the time worked, never by rounding.
 //
 // Slips and buckets are summed per staff member and day over the period once (slips_day_idx, or slips_user_day_idx
 // for one staff member; buckets_user_day_category_key), then per week; the rows are every staff member in view
@@ -8,6 +10,8 @@
 import { EXPECTED_DAY_MINUTES, EXPECTED_WEEK_MINUTES } from '../../../../shared/billing.js';
 import { minutesToHmm } from '../../../../shared/format/duration.js';
 import { type ListFilter, param } from '../../../platform/records.js';
+import { RULED_SERVICES } from '../../slip/billable-sql.js';
+import { ruleDays, slipBillable } from './billing.js';
 import {
   type ColumnSpec,
   dateLiteral,
@@ -69,18 +73,26 @@ function withList(ctx: ReportContext, f: ListFilter): string {
   const minutes = '(extract(epoch FROM sl.stop_time - sl.start_time) / 60)::int';
   const weekday = (i: number) => `COALESCE(sum(d.total) FILTER (WHERE d.dow = ${i}), 0)::int`;
   const today = dateLiteral(ctx.today);
-  return `d AS (
+  return `ws AS (
+      SELECT sl.user_id, sl.work_date, tk.is_project, kc.organization_id AS org_id, ${minutes} AS minutes,
+             sl.rate_multiplier AS multi
+        FROM slips sl JOIN tasks tk ON tk.id = sl.task_id JOIN cases kc ON kc.id = tk.case_id
+       WHERE sl.work_date BETWEEN ${from} AND ${to} AND sl.stop_time IS NOT NULL
+             ${staff ? `AND sl.user_id = ${staff}` : ''}),
+    ruled_services AS MATERIALIZED (${RULED_SERVICES}),
+    rule_days AS (${ruleDays('SELECT DISTINCT org_id, work_date FROM ws', 'ruled_services')}),
+    d AS (
       SELECT x.user_id, x.work_date, extract(isodow FROM x.work_date)::int - 1 AS dow,
              sum(x.support)::int AS support, sum(x.project)::int AS project,
-             sum(x.bucket)::int AS bucket, sum(x.support + x.project + x.bucket)::int AS total
-        FROM (SELECT sl.user_id, sl.work_date,
-                     CASE WHEN tk.is_project THEN 0 ELSE ${minutes} END AS support,
-                     CASE WHEN tk.is_project THEN ${minutes} ELSE 0 END AS project, 0 AS bucket
-                FROM slips sl JOIN tasks tk ON tk.id = sl.task_id
-               WHERE sl.work_date BETWEEN ${from} AND ${to} AND sl.stop_time IS NOT NULL
-                     ${staff ? `AND sl.user_id = ${staff}` : ''}
+             sum(x.bucket)::int AS bucket, sum(x.support + x.project + x.bucket)::int AS total,
+             sum(x.billable)::int AS billable
+        FROM (SELECT ws.user_id, ws.work_date,
+                     CASE WHEN ws.is_project THEN 0 ELSE ws.minutes END AS support,
+                     CASE WHEN ws.is_project THEN ws.minutes ELSE 0 END AS project, 0 AS bucket,
+                     ${slipBillable('ws', 'rd')} AS billable
+                FROM ws JOIN rule_days rd ON rd.org_id = ws.org_id AND rd.work_date = ws.work_date
               UNION ALL
-              SELECT u.id, bk.work_date, 0, 0, bk.minutes
+              SELECT u.id, bk.work_date, 0, 0, bk.minutes, 0
                 FROM users u JOIN buckets bk ON bk.user_id = u.id AND bk.work_date BETWEEN ${from} AND ${to}
                ${staff ? `WHERE u.id = ${staff}` : ''}) x
        GROUP BY x.user_id, x.work_date),
@@ -91,6 +103,7 @@ function withList(ctx: ReportContext, f: ListFilter): string {
       SELECT d.user_id, d.work_date - d.dow AS week, ${WEEKDAYS.map((day, i) => `${weekday(i)} AS ${day.name}`).join(', ')},
              sum(d.support + d.project)::int AS case_minutes, sum(d.bucket)::int AS bucket_minutes,
              sum(d.support)::int AS support, sum(d.project)::int AS project, sum(d.total)::int AS total,
+             sum(d.billable)::int AS billable,
              count(*) FILTER (WHERE d.dow < ${WORKDAYS} AND d.work_date < ${today}
                                 AND d.total >= ${EXPECTED_DAY_MINUTES})::int AS full_days
         FROM d GROUP BY d.user_id, d.work_date - d.dow)`;
@@ -162,6 +175,7 @@ export const weeklySummaryPlan: PlanBuilder = (ctx) => {
       minutes('bucketMinutes', 'Bucket', 'bucket_minutes'),
       minutes('support', 'Support', 'support'),
       minutes('project', 'Project', 'project'),
+      minutes('billable', 'Billable', 'billable'),
       minutes('total', 'Total', 'total', {
         sortable: true,
         keys: [{ sql: minutesOf('total'), type: 'int' }, ...NAME, WEEK],
@@ -182,12 +196,13 @@ export const weeklySummaryPlan: PlanBuilder = (ctx) => {
       return {
         sql: `WITH ${rows.with},
               r AS (SELECT u.id AS user_id, u.first_name || ' ' || u.last_name AS staff, w.case_minutes,
-                           w.bucket_minutes, w.support, w.project, w.total, ${shortDays} AS short_days
+                           w.bucket_minutes, w.support, w.project, w.total, w.billable, ${shortDays} AS short_days
                       FROM ${rows.from} WHERE ${rows.where.join(' AND ')})
               SELECT count(*) AS total, count(DISTINCT user_id) AS staff,
                      COALESCE(sum(r.total), 0) AS minutes, COALESCE(sum(case_minutes), 0) AS case_minutes,
                      COALESCE(sum(bucket_minutes), 0) AS bucket_minutes, COALESCE(sum(support), 0) AS support,
-                     COALESCE(sum(project), 0) AS project, COALESCE(sum(short_days), 0) AS short_days,
+                     COALESCE(sum(project), 0) AS project, COALESCE(sum(billable), 0) AS billable,
+                     COALESCE(sum(short_days), 0) AS short_days,
                      (SELECT json_agg(json_build_array(t.staff, t.minutes))
                         FROM (SELECT staff, sum(r2.total) AS minutes FROM r r2 GROUP BY user_id, staff
                               HAVING sum(r2.total) > 0
@@ -206,6 +221,7 @@ export const weeklySummaryPlan: PlanBuilder = (ctx) => {
               { label: 'Bucket hours', value: hours('bucket_minutes') },
               { label: 'Support hours', value: hours('support') },
               { label: 'Project hours', value: hours('project') },
+              { label: 'Billable hours', value: hours('billable') },
               { label: 'Short days', value: countText(short), tone: problemTone(short, 'warning') },
             ],
             chart: top.length

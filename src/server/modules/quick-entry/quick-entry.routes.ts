@@ -1,0 +1,22 @@
+// The one-line entry box (issue 17):
+//   GET /api/time/quick-match?words=<space-separated>&case=<id> -> QuickMatch { consumed, total, matches (≤ 10) }
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type QuickMatch, quickMatchQuery } from '../../../shared/quick-entry.js';
+import type { Database } from '../../db/client.js';
+import { signedIn } from '../slip/slip.routes.js';
+import { quickMatch } from './quick-entry.service.js';
+
+export function quickEntryRoutes(app: FastifyInstance, database: Database): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/time/quick-match',
+      { schema: { querystring: quickMatchQuery } },
+      async (request): Promise<QuickMatch> => {
+        // Anyone who logs time may look for a task to log it on.
+        const user = signedIn(request);
+        return quickMatch(database.pool, user.id, request.query.words, request.query.case ?? null);
+      },
+    );
+}
