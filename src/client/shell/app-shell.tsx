@@ -6,8 +6,10 @@ import type { Profile } from '../../shared/schemas/user';
 import { CalendarProvider } from '../features/calendar/calendar-state';
 import { ErrorView } from '../features/errors/error-view';
 import { useRouteLabel } from '../features/language-settings/grammar';
+import { useQuickShortcut } from '../features/quick-entry/use-quick-shortcut';
 import { SearchProvider, useSearchOptional } from '../features/search/search-state';
 import { DailyProvider, useDaily } from '../features/slips/daily-state';
+import { TimerShortcut } from '../features/timer/timer-shortcut';
 import { PwaBanners } from '../pwa/pwa-banners';
 import { breadcrumbTrail } from './breadcrumb-trail';
 import { Breadcrumbs } from './breadcrumbs';
@@ -32,6 +34,7 @@ const SearchPanel = lazyComponent('search', () => import('../features/search/sea
 function Panels() {
   const daily = useDaily();
   const search = useSearchOptional();
+  useQuickShortcut();
   return (
     <>
       <MountWhenOpened open={daily.showing}>
@@ -93,6 +96,7 @@ export function AppShell({ profile, children }: { profile: Profile; children?: R
               {denied ? <ErrorView status={403} /> : (children ?? <Outlet />)}
             </main>
             <Panels />
+            <TimerShortcut />
           </ShellFrame>
         </CalendarProvider>
       </DailyProvider>

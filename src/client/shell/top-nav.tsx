@@ -7,6 +7,7 @@ import { useCalendarOptional } from '../features/calendar/calendar-state';
 import { OfflineStatus } from '../features/offline/offline-status';
 import { SearchToggle } from '../features/search/search-toggle';
 import { useDailyOptional } from '../features/slips/daily-state';
+import { TimerWidget } from '../features/timer/timer-shell';
 import { lazyComponent } from './lazy-chunk';
 import { MenuLink } from './menu-link';
 import type { EntryDropdown as EntryDropdownType, UserDropdown as UserDropdownType } from './nav-menus';
@@ -128,6 +129,7 @@ export function TopNav({ menu, userName, badge, environment }: TopNavProps) {
             {badge}
           </Badge>
         </Navbar.Brand>
+        <TimerWidget />
         <DailyToggle />
         <CalendarToggle />
         <SearchToggle />

@@ -7,6 +7,7 @@ import { HistoryView } from '../history/history-view';
 import { RecordBasics, type RecordValues } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, label, RecordList } from '../records/record-list';
+import { roundingFieldDefs } from '../records/rounding-field-defs';
 import { useQueryFilters } from '../records/use-filters';
 import { AgreementHeader, useAgreementChanged } from './agreement-header';
 import { agreementPath, useAgreementPlace } from './agreement-paths';
@@ -64,6 +65,7 @@ const SECTIONS: FieldSection[] = [
         col: 'col-6 col-md-3',
         hint: 'Block-hours services only.',
       },
+      ...roundingFieldDefs('both empty: the organization’s rule.'),
     ],
   },
 ];

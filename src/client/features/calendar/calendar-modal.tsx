@@ -5,11 +5,15 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import Spinner from 'react-bootstrap/Spinner';
 import { useNavigate } from 'react-router';
+import { parseDate } from '../../../shared/format/date';
 import { PROJECT, PROJECT_COLOR, SUPPORT, SUPPORT_COLOR } from '../../../shared/schemas/calendar';
 import { profileQuery } from '../../api/profile';
 import { useMediaQuery } from '../../shell/use-media-query';
 import { Dialog, Select } from '../../ui';
 import { useDebounced } from '../../ui/use-debounced';
+import { fetchWeeksToApprove, TO_APPROVE_KEY } from '../timesheet/timesheet-api';
+import { WeekState } from '../timesheet/week-state';
+import { WeeksToApprove } from '../timesheet/weeks-to-approve';
 import {
   BILLER_OPTIONS_KEY,
   fetchBillerOptions,
@@ -132,6 +136,26 @@ function CalendarBody({ mode, onClose }: { mode: CalendarMode; onClose: () => vo
   }
   const onRange = useCallback((start: Date) => setRange({ mode, start }), [mode]);
 
+  // Approvers reach the weeks waiting for them; opening one shows that person's week (the grid rebuilt on it).
+  const toApprove = useQuery({
+    queryKey: TO_APPROVE_KEY,
+    queryFn: ({ signal }) => fetchWeeksToApprove(signal),
+    retry: false,
+  });
+  const waiting = toApprove.data?.items.length ?? 0;
+  const [approving, setApproving] = useState(false);
+  const openWeek = useCallback(
+    (user: number, weekStart: string) => {
+      const monday = parseDate(weekStart);
+      if (!monday) return;
+      setPicked(user);
+      setApproving(false);
+      setRange(null);
+      setBuilt({ mode, anchor: monday });
+    },
+    [mode],
+  );
+
   // SPEC §9: loading waits 500 ms after the last change of range, user or mode; a superseded request is cancelled
   // (its query loses its observer and the signal aborts it). SPEC §8: failures are swallowed.
   const request = range && range.mode === mode && userId !== null ? weekRequest(range.start, userId) : null;
@@ -188,10 +212,24 @@ function CalendarBody({ mode, onClose }: { mode: CalendarMode; onClose: () => vo
           }}
         />
         <Legend />
+        {profile?.isAdmin || waiting > 0 ? (
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary mb-1"
+            aria-expanded={approving}
+            onClick={() => setApproving((on) => !on)}
+          >
+            Weeks to Approve{waiting ? ` (${waiting})` : ''}
+          </button>
+        ) : null}
         {visible ? null : (
           <Spinner size="sm" animation="border" className="ms-auto mb-2" role="status" aria-label="Loading" />
         )}
       </div>
+      {approving ? <WeeksToApprove onOpen={openWeek} /> : null}
+      {range && userId !== null ? (
+        <WeekState day={range.start} userId={userId} ownId={profile?.id ?? null} />
+      ) : null}
       <div
         className={visible ? 'sd-calendar-view' : 'sd-calendar-view sd-calendar-hidden'}
         aria-busy={!visible}
@@ -201,7 +239,7 @@ function CalendarBody({ mode, onClose }: { mode: CalendarMode; onClose: () => vo
         <div className="sd-calendar-grid" style={{ minHeight: CALENDAR_HEIGHT[mode] }}>
           <Suspense fallback={null}>
             <CalendarGrid
-              key={mode}
+              key={`${mode}:${built.anchor.getTime()}`}
               mode={mode}
               initialDate={built.anchor}
               events={events}

@@ -12,6 +12,7 @@ import type { FieldSection } from '../records/record-fields';
 import { type Column, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
 import { NewSlipButton } from '../slips/new-slip-button';
+import { StartTimerButton } from '../timer/start-timer-button';
 import { CaseHeader, CaseLink, TaskTabBar } from './case-header';
 
 const SECTIONS: FieldSection[] = [
@@ -134,7 +135,12 @@ export function TaskBasicsPage() {
           <TaskTabBar
             caseId={caseId}
             taskId={taskId}
-            actions={<NewSlipButton caseId={Number(caseId)} taskId={Number(taskId)} size="sm" />}
+            actions={
+              <>
+                <StartTimerButton taskId={Number(taskId)} size="sm" />
+                <NewSlipButton caseId={Number(caseId)} taskId={Number(taskId)} size="sm" />
+              </>
+            }
           />
         )
       }

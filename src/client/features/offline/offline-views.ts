@@ -4,6 +4,7 @@
 import { formatDate, parseDateInput, toIsoDate } from '../../../shared/format/date';
 import { minutesToHmm, parseDuration } from '../../../shared/format/duration';
 import { formatTimeOfDay, parseTimeOfDay } from '../../../shared/format/time-of-day';
+import { billable, explainBillable, ruleOf } from '../../../shared/rounding';
 import type { Option } from '../../../shared/schemas/common';
 import type { Bucket, Slip, SlipFormOptions, SlipSummary } from '../../../shared/schemas/slip';
 import type { SlipValues } from '../slips/slip-logic';
@@ -28,6 +29,11 @@ export function slipAsTyped(base: Slip, values: SlipValues, formOptions: SlipFor
   const date = parseDateInput(values.date);
   const iso = date ? toIsoDate(date) : '';
   const minutes = start !== null && stop !== null && stop > start ? stop - start : null;
+  const multiplier = pick(formOptions.rateMultiplier, values.rateMultiplier, base.rateMultiplier) ?? ONE_X;
+  // The rule the server last gave this slip (its organization's, on its day), applied to the times as typed.
+  const rule = ruleOf(base.billing);
+  const label = base.billing?.sourceLabel ?? 'default';
+  const times = Number(multiplier.value);
   return {
     ...base,
     startTime: start === null ? values.startTime : formatTimeOfDay(start),
@@ -35,11 +41,18 @@ export function slipAsTyped(base: Slip, values: SlipValues, formOptions: SlipFor
     date: date ? formatDate(date) : values.date,
     where: pick(formOptions.where, values.where, base.where),
     how: pick(formOptions.how, values.how, base.how),
-    rateMultiplier: pick(formOptions.rateMultiplier, values.rateMultiplier, base.rateMultiplier) ?? ONE_X,
+    rateMultiplier: multiplier,
     comment: values.comment || null,
     start: start === null ? `${iso}T` : `${iso}T${hhmm(start)}`,
     stop: stop === null ? null : `${iso}T${hhmm(stop)}`,
     minutes,
+    billableMinutes: minutes === null ? null : billable(minutes, rule, times),
+    billing: {
+      ...rule,
+      source: base.billing?.source ?? 'DEFAULT',
+      sourceLabel: label,
+      explanation: minutes === null ? null : explainBillable(minutes, rule, times, label),
+    },
   };
 }
 
@@ -85,6 +98,13 @@ export function localDefaults(
     start: '',
     stop: null,
     minutes: null,
+    billableMinutes: null,
+    billing: {
+      ...ruleOf(onTask.billing),
+      source: onTask.billing?.source ?? 'DEFAULT',
+      sourceLabel: onTask.billing?.sourceLabel ?? 'default',
+      explanation: null,
+    },
     created: { at: '', by: null },
     updated: { at: '', by: null },
   };

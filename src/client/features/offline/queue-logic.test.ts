@@ -55,6 +55,8 @@ function slip(id: number, start: string, stop: string | null, extra: Partial<Sli
     start: iso(start),
     stop: stop ? iso(stop) : null,
     minutes: stop ? hm(stop) - hm(start) : null,
+    billableMinutes: null,
+    billing: { minimum: 0, increment: 5, source: 'DEFAULT', sourceLabel: 'default', explanation: null },
     created: { at: '', by: null },
     updated: { at: '', by: null },
     ...extra,

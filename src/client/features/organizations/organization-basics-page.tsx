@@ -4,6 +4,7 @@ import { pathFor } from '../../../shared/routes';
 import { organizationForm } from '../../../shared/schemas/organization';
 import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
+import { roundingFieldDefs } from '../records/rounding-field-defs';
 import { OrganizationTabs } from './organization-tabs';
 
 const SECTIONS: FieldSection[] = [
@@ -53,6 +54,10 @@ const SECTIONS: FieldSection[] = [
       { name: 'federalTaxId', label: 'Federal Tax ID', kind: 'text', col: 'col-md-4', hint: '##-#######' },
       { name: 'duns', label: 'DUNS', kind: 'text', col: 'col-md-4', hint: '##-###-####' },
     ],
+  },
+  {
+    title: 'Billable Time',
+    fields: [...roundingFieldDefs('empty: 5 (the default).')],
   },
   { fields: [{ name: 'notes', label: 'Notes', kind: 'textarea', col: 'col-12' }] },
 ];

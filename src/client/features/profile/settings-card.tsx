@@ -5,19 +5,23 @@ import { useState } from 'react';
 import { Alert, Button, Card } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { settingsForm } from '../../../shared/schemas/user';
+import { DEFAULT_TIMER_ROUNDING } from '../../../shared/schemas/timer';
+import { profileSettingsForm } from '../../../shared/schemas/user';
 import { RESET, setServerErrors, useErrorLists } from '../../api/form-errors';
 import { isApiError } from '../../api/http';
 import { PROFILE_KEY } from '../../api/profile';
 import { ConflictNotice, type ConflictValue, conflictDifferences } from '../../ui/conflict-notice';
 import { SETTINGS_KEY, saveSettings, type UserSettings } from './profile-api';
 import { SETTINGS_LABELS, SettingsFields, type SettingsName, type SettingsOptions } from './settings-fields';
+import { TIMER_ROUNDING_LABEL, TimerRoundingField } from './settings-timer-rounding';
 
-type Input = z.input<typeof settingsForm>;
-type Output = z.output<typeof settingsForm>;
-const NAMES = Object.keys(SETTINGS_LABELS) as SettingsName[];
+type Input = z.input<typeof profileSettingsForm>;
+type Output = z.output<typeof profileSettingsForm>;
+const NAMES = [...(Object.keys(SETTINGS_LABELS) as SettingsName[]), 'timerRounding' as const];
+/** The own settings add the timer rounding to the fields the staff screen shares. */
+type Settings = UserSettings & { timerRounding?: number };
 
-function toForm(user: UserSettings): Input {
+function toForm(user: Settings): Input {
   return {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -25,6 +29,7 @@ function toForm(user: UserSettings): Input {
     homePage: user.homePage as Input['homePage'],
     caseListDailySlipsMode: user.caseListDailySlipsMode as Input['caseListDailySlipsMode'],
     autoPopulateTaskPoints: user.autoPopulateTaskPoints,
+    timerRounding: user.timerRounding ?? DEFAULT_TIMER_ROUNDING,
     version: user.version,
   };
 }
@@ -37,7 +42,7 @@ export function SettingsCard({ user, options }: { user: UserSettings; options: S
   const [message, setMessage] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const form = useForm<Input, unknown, Output>({
-    resolver: zodResolver(settingsForm),
+    resolver: zodResolver(profileSettingsForm),
     values: toForm(user),
     resetOptions: { keepDirtyValues: true },
     reValidateMode: 'onSubmit',
@@ -61,7 +66,7 @@ export function SettingsCard({ user, options }: { user: UserSettings; options: S
         const current = error.current as UserSettings;
         const fields = NAMES.map((name) => ({
           name,
-          label: SETTINGS_LABELS[name],
+          label: name === 'timerRounding' ? TIMER_ROUNDING_LABEL : SETTINGS_LABELS[name],
           options: name === 'homePage' || name === 'caseListDailySlipsMode' ? options[name] : undefined,
         }));
         setConflict({
@@ -135,6 +140,12 @@ export function SettingsCard({ user, options }: { user: UserSettings; options: S
             errorsOf={(name) => errorsOf(name)}
             readOnly={!editing}
             options={options}
+          />
+          <TimerRoundingField
+            value={values.timerRounding as number | undefined}
+            onChange={(v) => form.setValue('timerRounding', v, { shouldDirty: true })}
+            errors={errorsOf('timerRounding')}
+            readOnly={!editing}
           />
           {editing ? (
             <div className="d-flex gap-2">

@@ -12,6 +12,7 @@ import { profileQuery } from '../../api/profile';
 import { useMediaQuery } from '../../shell/use-media-query';
 import { DateInput } from '../../ui';
 import { useDebounced } from '../../ui/use-debounced';
+import { UntrackedSection } from '../day-fixes/untracked-section';
 import {
   defaultsOrLocal,
   removeSlip,
@@ -23,6 +24,7 @@ import {
 import { bucketAsTyped, slipAsTyped } from '../offline/offline-views';
 import { mergeDay } from '../offline/queue-logic';
 import { useMyQueue, useOnline, useQueue } from '../offline/use-offline';
+import { QuickEntry } from '../quick-entry/quick-entry';
 import { BucketSection, type BucketWriter } from './bucket-section';
 import { DailySlipList } from './daily-slip-list';
 import { MEDIUM_UP_QUERY, today, useDaily } from './daily-state';
@@ -224,6 +226,12 @@ function DailyPanelBody() {
     <>
       <DailyHeader />
       <Offcanvas.Body className="pt-2">
+        <QuickEntry
+          slips={merged.slips}
+          writer={writer}
+          userId={userId}
+          onSaved={(saved) => setSlips((list) => applySaved(list, saved, displayed, saved.user.value, null))}
+        />
         <div
           className="d-flex gap-3 mb-2 sd-daily-totals"
           data-testid="daily-totals"
@@ -279,6 +287,7 @@ function DailyPanelBody() {
             }}
           />
         ) : null}
+        <UntrackedSection date={daily.date} slips={merged.slips} />
       </Offcanvas.Body>
     </>
   );

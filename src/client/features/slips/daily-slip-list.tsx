@@ -1,10 +1,12 @@
-// The daily panel's slip list: a new slip on top, slip cards sorted by start, gap markers and overlap warnings.
+// The daily panel's slip list: a new slip on top, slip cards sorted by start, gap and overlap markers (each with
+// its one-key fixes) and overlap warnings.
 import { Fragment, useMemo } from 'react';
 import { formatTimeOfDay, parseTimeOfDay } from '../../../shared/format/time-of-day';
 import type { Slip, SlipFormOptions } from '../../../shared/schemas/slip';
+import { IssueMarker } from '../day-fixes/issue-marker';
 import type { Pending } from '../offline/queue-logic';
 import { SlipCard, type SlipCardProps, type SlipWriter } from './slip-card';
-import { gapLength, gapsAfter, NO_SLIPS, OVERLAP_WARNING, overlaps } from './slip-logic';
+import { dayIssues, gapLength, gapsAfter, NO_SLIPS, OVERLAP_WARNING, overlaps } from './slip-logic';
 
 type Props = {
   slips: Slip[];
@@ -34,6 +36,7 @@ export function DailySlipList({
   pending,
 }: Props) {
   const gaps = useMemo(() => gapsAfter(slips), [slips]);
+  const issues = useMemo(() => dayIssues(slips), [slips]);
   const overlapping = useMemo(() => overlaps(slips), [slips]);
   const byId = useMemo(() => new Map(slips.map((s) => [s.id, s])), [slips]);
   const warningsOf = (slip: Slip) => {
@@ -75,7 +78,9 @@ export function DailySlipList({
             writer={writer}
             pending={pending?.get(slip.id)}
           />
-          {gaps.has(slip.id) ? (
+          {issues.has(slip.id) ? (
+            <IssueMarker issue={issues.get(slip.id)!} writer={writer} onSaved={onSaved} />
+          ) : gaps.has(slip.id) ? (
             <div className="sd-daily-gap" data-testid="gap-marker" role="note">
               <span>
                 Gap

@@ -17,6 +17,13 @@ export type DailyState = {
   clearCreate: () => void;
   openMove: (slipId: number, taskId: number) => void;
   closeMove: () => void;
+  /**
+   * A request to put text in the one-line entry box at the top of the panel and focus it (the `t` shortcut, a gap's
+   * "new slip"). `seq` changes on every request, so asking twice for the same text focuses again.
+   */
+  quick: { text: string; seq: number } | null;
+  /** Opens the panel (on `date` when given) with `text` in the one-line entry box, focused. */
+  fillQuick: (text: string, date?: Date) => void;
 };
 
 /** SPEC §9 helpers: md 768 px and up edits inline. */
@@ -39,6 +46,7 @@ export function DailyProvider({ children }: { children: ReactNode }) {
   const [date, setDateState] = useState(today);
   const [createTaskId, setCreateTaskId] = useState<number | null>(null);
   const [move, setMove] = useState<MoveState>(null);
+  const [quick, setQuick] = useState<{ text: string; seq: number } | null>(null);
 
   const open = useCallback((options: { taskId?: number | null; date?: Date } = {}) => {
     setShowing(true);
@@ -53,10 +61,41 @@ export function DailyProvider({ children }: { children: ReactNode }) {
   const clearCreate = useCallback(() => setCreateTaskId(null), []);
   const openMove = useCallback((slipId: number, taskId: number) => setMove({ slipId, taskId }), []);
   const closeMove = useCallback(() => setMove(null), []);
+  const fillQuick = useCallback((text: string, day?: Date) => {
+    setShowing(true);
+    if (day) setDateState(new Date(day.getFullYear(), day.getMonth(), day.getDate()));
+    setQuick((q) => ({ text, seq: (q?.seq ?? 0) + 1 }));
+  }, []);
 
   const value = useMemo<DailyState>(
-    () => ({ showing, date, createTaskId, move, open, close, setDate, clearCreate, openMove, closeMove }),
-    [showing, date, createTaskId, move, open, close, setDate, clearCreate, openMove, closeMove],
+    () => ({
+      showing,
+      date,
+      createTaskId,
+      move,
+      open,
+      close,
+      setDate,
+      clearCreate,
+      openMove,
+      closeMove,
+      quick,
+      fillQuick,
+    }),
+    [
+      showing,
+      date,
+      createTaskId,
+      move,
+      open,
+      close,
+      setDate,
+      clearCreate,
+      openMove,
+      closeMove,
+      quick,
+      fillQuick,
+    ],
   );
   return <DailyContext.Provider value={value}>{children}</DailyContext.Provider>;
 }

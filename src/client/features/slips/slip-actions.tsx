@@ -4,6 +4,7 @@ import Dropdown from 'react-bootstrap/Dropdown';
 import type { Slip } from '../../../shared/schemas/slip';
 import { Dialog } from '../../ui';
 import { formatWhen } from '../history/history-api';
+import { StartTimerItem } from '../timer/start-timer-button';
 
 export type SlipActionHandlers = {
   onEdit?: () => void;
@@ -33,6 +34,7 @@ export function SlipActions({ slip, printing, onEdit, onMove, onCopy, onPrint, o
           {onEdit ? <Dropdown.Item onClick={onEdit}>Edit</Dropdown.Item> : null}
           {onMove ? <Dropdown.Item onClick={onMove}>Move</Dropdown.Item> : null}
           {onCopy ? <Dropdown.Item onClick={onCopy}>Copy</Dropdown.Item> : null}
+          <StartTimerItem taskId={slip.taskId} />
           {onPrint ? (
             <Dropdown.Item onClick={onPrint} disabled={printing}>
               Print

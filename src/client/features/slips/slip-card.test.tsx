@@ -27,6 +27,14 @@ const SLIP: Slip = {
   start: '2031-03-17T09:00',
   stop: '2031-03-17T10:00',
   minutes: 60,
+  billableMinutes: 90,
+  billing: {
+    minimum: 30,
+    increment: 15,
+    source: 'ORGANIZATION',
+    sourceLabel: 'Dailyco',
+    explanation: '1:00 (15-minute increments, 30-minute minimum: Dailyco) × 1.5 = 1:30',
+  },
   created: { at: '2031-03-17T09:00:00Z', by: null },
   updated: { at: '2031-03-17T09:00:00Z', by: null },
 };
@@ -80,5 +88,31 @@ describe('slip card keyboard', () => {
       'Save',
       'Cancel',
     ]);
+  });
+});
+
+describe('actual and billable time', () => {
+  it('shows the time worked and the billable time; the info button shows how, and Escape hides it', () => {
+    card();
+    expect(screen.getByTestId('slip-time')).toHaveTextContent('1:00');
+    expect(screen.getByTestId('slip-billable')).toHaveTextContent('1:30');
+    const info = screen.getByRole('button', { name: 'How the billable time was worked out' });
+    expect(info).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByTestId('slip-billing-explanation')).toBeNull();
+    info.focus();
+    fireEvent.click(info);
+    expect(info).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByTestId('slip-billing-explanation')).toHaveTextContent(
+      'Billable time: 1:00 (15-minute increments, 30-minute minimum: Dailyco) × 1.5 = 1:30',
+    );
+    fireEvent.keyDown(info, { key: 'Escape' });
+    expect(screen.queryByTestId('slip-billing-explanation')).toBeNull();
+  });
+
+  it('the edit view shows the billable time of the times as typed, read-only', () => {
+    card({ isNew: true });
+    fireEvent.change(screen.getByLabelText(/^End/), { target: { value: '9:10 AM' } });
+    // 10 minutes under a 30-minute minimum, at 1x.
+    expect(screen.getByTestId('slip-billable')).toHaveTextContent('Billable 0:30');
   });
 });

@@ -3,8 +3,10 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
+import { minutesToHmm } from '../../../shared/format/duration';
 import { slipDuration } from '../../../shared/format/slip-display';
-import { normalizeTimeOfDay } from '../../../shared/format/time-of-day';
+import { normalizeTimeOfDay, parseTimeOfDay } from '../../../shared/format/time-of-day';
+import { billable, ruleOf } from '../../../shared/rounding';
 import { pathFor } from '../../../shared/routes';
 import type { Slip, SlipFormOptions } from '../../../shared/schemas/slip';
 import { isApiError } from '../../api/http';
@@ -61,6 +63,14 @@ export type SlipCardProps = {
 };
 
 /** Times as typed are normalised like the inputs do on blur, so Ctrl+S in a field saves what blur would show. */
+/** Billable time (h:mm) of the times and multiplier as typed, by the rule the server gave the slip; '' unfinished. */
+function typedBillable(slip: Slip, values: SlipValues): string {
+  const start = parseTimeOfDay(values.startTime);
+  const stop = values.stopTime.trim() ? parseTimeOfDay(values.stopTime) : null;
+  if (start === null || stop === null || stop <= start) return '';
+  return minutesToHmm(billable(stop - start, ruleOf(slip.billing), Number(values.rateMultiplier || '1')));
+}
+
 function normalised(values: SlipValues): SlipValues {
   const time = (t: string) => (t.trim() ? (normalizeTimeOfDay(t) ?? t) : '');
   return { ...values, startTime: time(values.startTime), stopTime: time(values.stopTime) };
@@ -207,6 +217,7 @@ export function SlipCard(props: SlipCardProps) {
               errors={errors}
               warnings={props.warnings}
               duration={duration}
+              billable={typedBillable(slip, values)}
               billerLabel={slip.user?.label ?? ''}
               buttons={
                 <>

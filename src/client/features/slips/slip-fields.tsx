@@ -13,6 +13,8 @@ type Props = {
   errors: Record<string, string[] | undefined>;
   warnings?: string[];
   duration: string;
+  /** Billable time of the times as typed (read-only; h:mm), when finished. */
+  billable?: string;
   billerLabel: string;
   /** The Save and Cancel buttons. */
   buttons: ReactNode;
@@ -28,6 +30,7 @@ export function SlipFields({
   errors,
   warnings,
   duration,
+  billable,
   billerLabel,
   buttons,
 }: Props) {
@@ -114,6 +117,11 @@ export function SlipFields({
         <div className="form-control-plaintext" data-testid="slip-time">
           {duration || '\u00a0'}
         </div>
+        {billable ? (
+          <div className="small text-body-secondary text-nowrap" data-testid="slip-billable">
+            Billable {billable}
+          </div>
+        ) : null}
       </div>
       <div className="mb-3 sd-field sd-slip-f-biller">
         <div className="form-label">Biller</div>

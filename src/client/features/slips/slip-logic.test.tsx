@@ -1,14 +1,21 @@
 // The daily panel's rules: gap markers, totals, overlap warnings, the save/remove/re-sort rule and abbreviations.
 import { render, screen } from '@testing-library/react';
+import fc from 'fast-check';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { formatTimeOfDay, parseTimeOfDay } from '../../../shared/format/time-of-day';
 import type { Bucket, Slip } from '../../../shared/schemas/slip';
 import { DailySlipList } from './daily-slip-list';
 import {
   abbreviate,
   applySaved,
+  compactTime,
+  type DayIssue,
+  dayIssues,
+  fixesOf,
   gapLength,
   gapsAfter,
+  issueSpan,
   keepAfterSave,
   NO_SLIPS,
   overlaps,
@@ -54,6 +61,8 @@ function slip(start: string, stop: string | null, extra: Partial<Slip> = {}): Sl
     start: toIso(start),
     stop: stop ? toIso(stop) : null,
     minutes: stop && minutes(stop) > minutes(start) ? minutes(stop) - minutes(start) : null,
+    billableMinutes: null,
+    billing: { minimum: 0, increment: 5, source: 'DEFAULT', sourceLabel: 'default', explanation: null },
     created: { at: '2031-03-17T09:00:00Z', by: { value: ME, label: 'Terry Tech' } },
     updated: { at: '2031-03-17T09:00:00Z', by: { value: ME, label: 'Terry Tech' } },
     ...extra,
@@ -101,7 +110,7 @@ describe('gap markers', () => {
       </MemoryRouter>,
     );
     expect(screen.getAllByTestId('gap-marker')).toHaveLength(1);
-    expect(screen.getByTestId('gap-marker').textContent).toBe('Gap 0:30');
+    expect(screen.getByRole('group', { name: 'Gap 9:30 AM – 10:00 AM (0:30)' })).toBeTruthy();
     rerender(
       <MemoryRouter>
         <DailySlipList
@@ -228,5 +237,136 @@ describe('abbreviations', () => {
     expect(screen.getByText('Site')).toBeTruthy();
     expect(screen.getByText('1.5x')).toBeTruthy();
     expect(screen.getByTestId('slip-time').textContent).toBe('0:30');
+  });
+});
+
+describe('gaps and overlaps between consecutive slips', () => {
+  const issueOf = (a: Slip, b: Slip) => dayIssues([a, b]).get(a.id);
+  const shown = (fixes: ReturnType<typeof fixesOf<Slip>>) =>
+    fixes.map((f) => [
+      f.key,
+      f.slip.id,
+      formatTimeOfDay(f.start),
+      f.stop === null ? null : formatTimeOfDay(f.stop),
+    ]);
+
+  it.each([
+    // previous, next, kind, from, to, span
+    ['9:00 AM', '10:45 AM', '11:00 AM', '12:00 PM', 'gap', 'Gap', '10:45 AM – 11:00 AM (0:15)'],
+    ['9:00 AM', '10:45 AM', '10:30 AM', '12:00 PM', 'overlap', 'Overlap', '10:30 AM – 10:45 AM (0:15)'],
+    ['9:00 AM', '12:00 PM', '10:00 AM', '11:00 AM', 'overlap', 'Overlap', '10:00 AM – 11:00 AM (1:00)'],
+  ])('%s–%s then %s–%s is a %s %s', (s1, e1, s2, e2, kind, _word, span) => {
+    const issue = issueOf(slip(s1, e1), slip(s2, e2))!;
+    expect(issue.kind).toBe(kind);
+    expect(issueSpan(issue)).toBe(span);
+  });
+
+  it('finds nothing when slips touch, the earlier has no end, or the later has no start', () => {
+    expect(issueOf(slip('9:00 AM', '10:00 AM'), slip('10:00 AM', '11:00 AM'))).toBeUndefined();
+    expect(issueOf(slip('9:00 AM', null), slip('10:00 AM', '11:00 AM'))).toBeUndefined();
+    expect(dayIssues([slip('9:00 AM', '10:00 AM')]).size).toBe(0);
+  });
+
+  it('offers extend previous and start next earlier for a gap', () => {
+    const a = slip('9:00 AM', '10:45 AM');
+    const b = slip('11:00 AM', '12:00 PM');
+    expect(shown(fixesOf(issueOf(a, b)!))).toEqual([
+      ['e', a.id, '9:00 AM', '11:00 AM'],
+      ['s', b.id, '10:45 AM', '12:00 PM'],
+    ]);
+  });
+
+  it('offers trim previous and trim following for an overlap', () => {
+    const a = slip('9:00 AM', '10:45 AM');
+    const b = slip('10:30 AM', '12:00 PM');
+    expect(shown(fixesOf(issueOf(a, b)!))).toEqual([
+      ['p', a.id, '9:00 AM', '10:30 AM'],
+      ['f', b.id, '10:45 AM', '12:00 PM'],
+    ]);
+  });
+
+  it('leaves out a trim that would end a slip at or before its start', () => {
+    // The following slip lies inside the previous one: starting it at the previous end would end it before.
+    const a = slip('9:00 AM', '12:00 PM');
+    const inside = slip('10:00 AM', '11:00 AM');
+    expect(shown(fixesOf(issueOf(a, inside)!)).map((f) => f[0])).toEqual(['p']);
+    // Both start together: trimming the previous one to the next start leaves it no time.
+    const same = slip('9:00 AM', '10:00 AM');
+    const later = slip('9:00 AM', '11:00 AM');
+    expect(shown(fixesOf(issueOf(same, later)!))).toEqual([['f', later.id, '10:00 AM', '11:00 AM']]);
+  });
+
+  it('moves only the start of a following slip that has no end yet', () => {
+    const a = slip('9:00 AM', '10:45 AM');
+    const open = slip('10:30 AM', null);
+    expect(shown(fixesOf(issueOf(a, open)!))).toEqual([
+      ['p', a.id, '9:00 AM', '10:30 AM'],
+      ['f', open.id, '10:45 AM', null],
+    ]);
+  });
+
+  it.each([
+    [9 * 60 + 30, '930'],
+    [10 * 60 + 45, '1045'],
+    [13 * 60 + 15, '1315'],
+    [12 * 60, '1200'],
+    [90, '130a'],
+    [15, '0015'],
+  ])('writes %i minutes as %s for the one-line entry', (minutes, text) => {
+    expect(compactTime(minutes)).toBe(text);
+    expect(parseTimeOfDay(text)).toBe(minutes);
+  });
+
+  // Two slips of one day, as minutes; the later starts at or after the earlier (the list is sorted by start).
+  const pair = fc
+    .tuple(
+      fc.integer({ min: 0, max: 1438 }),
+      fc.integer({ min: 1, max: 600 }),
+      fc.integer({ min: 0, max: 600 }),
+    )
+    .chain(([start, length, offset]) =>
+      fc.tuple(
+        fc.constant(start),
+        fc.constant(Math.min(1439, start + length)),
+        fc.constant(Math.min(1438, start + offset)),
+        fc.integer({ min: 1, max: 600 }),
+      ),
+    )
+    .map(([s1, e1, s2, length]) => ({ s1, e1, s2, e2: Math.min(1439, s2 + length) }))
+    .filter(({ s1, e1, s2, e2 }) => e1 > s1 && e2 > s2);
+  const timed = (id: number, start: number, stop: number | null) => ({
+    id,
+    startTime: formatTimeOfDay(start),
+    stopTime: stop === null ? null : formatTimeOfDay(stop),
+  });
+  const after = (
+    issue: DayIssue<ReturnType<typeof timed>>,
+    fix: ReturnType<typeof fixesOf<ReturnType<typeof timed>>>[number],
+  ) => {
+    const [a, b] = issue.kind === 'gap' ? [issue.previous, issue.next] : [issue.first, issue.second];
+    const apply = (s: typeof a) => (s.id === fix.slip.id ? timed(s.id, fix.start, fix.stop) : s);
+    return dayIssues([apply(a), apply(b)]).get(a.id);
+  };
+
+  it('never offers a fix that ends a slip at or before its start', () => {
+    fc.assert(
+      fc.property(pair, ({ s1, e1, s2, e2 }) => {
+        const issue = dayIssues([timed(1, s1, e1), timed(2, s2, e2)]).get(1);
+        for (const fix of issue ? fixesOf(issue) : []) expect(fix.stop! > fix.start).toBe(true);
+      }),
+    );
+  });
+
+  it('leaves no gap after a gap fix and no overlap after an overlap fix', () => {
+    fc.assert(
+      fc.property(pair, ({ s1, e1, s2, e2 }) => {
+        const issue = dayIssues([timed(1, s1, e1), timed(2, s2, e2)]).get(1);
+        if (!issue) return;
+        const fixes = fixesOf(issue);
+        // A gap always has both fixes (an overlap of two slips starting together, the first one longer, has none).
+        if (issue.kind === 'gap') expect(fixes.map((f) => f.key)).toEqual(['e', 's']);
+        for (const fix of fixes) expect(after(issue, fix)).toBeUndefined();
+      }),
+    );
   });
 });

@@ -1,6 +1,6 @@
 // Pure rules of the daily panel (SPEC §2 "Daily panel", §4 slip states): sort, gaps, totals, overlaps, save rule.
 import { minutesToHmm } from '../../../shared/format/duration';
-import { parseTimeOfDay } from '../../../shared/format/time-of-day';
+import { formatTimeOfDay, parseTimeOfDay } from '../../../shared/format/time-of-day';
 import { ABBREVIATIONS, type Bucket, type Slip } from '../../../shared/schemas/slip';
 
 export const NO_SLIPS = 'No slips entered for the selected date.';
@@ -151,4 +151,100 @@ export function applySaved(
 export function abbreviate(option: { value: string | number; label: string } | null | undefined): string {
   if (!option) return '';
   return ABBREVIATIONS[String(option.value)] ?? option.label;
+}
+
+/** A slip's times as the day-issue rules read them (minutes since midnight). */
+type Timed = Pick<Slip, 'id' | 'startTime' | 'stopTime'>;
+
+/** Time nobody logged between two slips: from the previous slip's end to the next slip's start. */
+export type Gap<T extends Timed = Slip> = { kind: 'gap'; from: number; to: number; previous: T; next: T };
+/** Time logged twice: from the second slip's start to the first one's end (or the second's, when sooner). */
+export type Overlap<T extends Timed = Slip> = {
+  kind: 'overlap';
+  from: number;
+  to: number;
+  first: T;
+  second: T;
+};
+export type DayIssue<T extends Timed = Slip> = Gap<T> | Overlap<T>;
+
+/**
+ * The gap or overlap between each slip and the one after it (expects the list sorted by start), keyed by the
+ * earlier slip's id. The earlier slip needs an end; the later one a start (its end, when missing, bounds nothing).
+ */
+export function dayIssues<T extends Timed>(slips: readonly T[]): Map<number, DayIssue<T>> {
+  const found = new Map<number, DayIssue<T>>();
+  slips.forEach((previous, i) => {
+    const next = slips[i + 1];
+    const stop = minutesOf(previous.stopTime);
+    const start = minutesOf(next?.startTime);
+    if (!next || stop === null || start === null) return;
+    if (stop < start) found.set(previous.id, { kind: 'gap', from: stop, to: start, previous, next });
+    if (stop > start) {
+      const nextStop = minutesOf(next.stopTime);
+      const to = nextStop !== null && nextStop > start ? Math.min(stop, nextStop) : stop;
+      found.set(previous.id, { kind: 'overlap', from: start, to, first: previous, second: next });
+    }
+  });
+  return found;
+}
+
+/** The one key that applies a fix while its marker has focus. */
+export type FixKey = 'e' | 's' | 'p' | 'f';
+/** A fix as the new times of one slip (minutes since midnight; stop null when the slip has none). */
+export type DayFix<T extends Timed = Slip> = {
+  key: FixKey;
+  label: string;
+  slip: T;
+  start: number;
+  stop: number | null;
+};
+
+export const FIX_LABELS: Record<FixKey, string> = {
+  e: 'Extend previous',
+  s: 'Start next earlier',
+  p: 'Trim previous',
+  f: 'Trim following',
+};
+
+/** A slip with new times, or null when they would leave its end at or before its start. */
+function moved<T extends Timed>(key: FixKey, slip: T, start: number, stop: number | null): DayFix<T> | null {
+  if (stop !== null && stop <= start) return null;
+  return { key, label: FIX_LABELS[key], slip, start, stop };
+}
+
+/**
+ * The fixes an issue offers: a gap extends the previous slip to the next start or starts the next one at the
+ * previous end; an overlap trims the previous slip's end or the following slip's start. Never stop ≤ start.
+ */
+export function fixesOf<T extends Timed>(issue: DayIssue<T>): DayFix<T>[] {
+  const startOf = (s: T) => minutesOf(s.startTime) as number;
+  const stopOf = (s: T) => minutesOf(s.stopTime);
+  const fixes =
+    issue.kind === 'gap'
+      ? [
+          moved('e', issue.previous, startOf(issue.previous), issue.to),
+          moved('s', issue.next, issue.from, stopOf(issue.next)),
+        ]
+      : [
+          moved('p', issue.first, startOf(issue.first), startOf(issue.second)),
+          moved('f', issue.second, stopOf(issue.first) as number, stopOf(issue.second)),
+        ];
+  return fixes.filter((f) => f !== null);
+}
+
+/** `10:45 AM – 11:00 AM (0:15)`: an issue's span as the marker names it. */
+export function issueSpan(issue: Pick<DayIssue, 'from' | 'to'>): string {
+  return `${formatTimeOfDay(issue.from)} – ${formatTimeOfDay(issue.to)} (${minutesToHmm(issue.to - issue.from)})`;
+}
+
+/**
+ * A time in the compact form the one-line entry reads (`1045`, `1315`): 24-hour digits, except 1–5 AM, which
+ * bare digits would read as afternoon, so they keep their `a`.
+ */
+export function compactTime(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const mm = String(minutes % 60).padStart(2, '0');
+  if (h >= 1 && h <= 5) return `${h}${mm}a`;
+  return `${h === 0 ? '00' : h}${mm}`;
 }

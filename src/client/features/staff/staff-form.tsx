@@ -7,11 +7,12 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { pathFor } from '../../../shared/routes';
+import type { Option } from '../../../shared/schemas/common';
 import { type Staff, staffForm } from '../../../shared/schemas/staff';
 import type { Role } from '../../../shared/schemas/user';
 import { RESET, setServerErrors, useErrorLists } from '../../api/form-errors';
 import { isApiError } from '../../api/http';
-import { Checkbox, TextInput } from '../../ui';
+import { Checkbox, TextInput, Typeahead } from '../../ui';
 import { ConflictNotice, type ConflictValue, conflictDifferences } from '../../ui/conflict-notice';
 import { formatWhen, historyKey } from '../history/history-api';
 import { SETTINGS_LABELS, SettingsFields, type SettingsValues } from '../profile/settings-fields';
@@ -20,7 +21,14 @@ import { type StaffOptions, saveStaff, staffKey } from './staff-api';
 type Input = z.input<typeof staffForm>;
 type Output = z.output<typeof staffForm>;
 
-const LABELS = { ...SETTINGS_LABELS, email: 'Email', active: 'Active', roles: 'Roles', password: 'Password' };
+const LABELS = {
+  ...SETTINGS_LABELS,
+  email: 'Email',
+  active: 'Active',
+  roles: 'Roles',
+  password: 'Password',
+  approver: 'Approver',
+};
 const NAMES = Object.keys(LABELS);
 
 // The shared rule allows an empty password (edit keeps the old one); a new staff member needs one.
@@ -42,6 +50,7 @@ function toForm(staff: Staff): Input {
     active: staff.active,
     roles: [...staff.roles],
     password: '',
+    approver: staff.approver ? Number(staff.approver.value) : null,
   };
 }
 
@@ -62,6 +71,8 @@ export function StaffFormCard({ id, staff, options }: { id: string; staff: Staff
   });
   const errorsOf = useErrorLists(form.formState.errors);
   const values = form.watch();
+  // The picked approver's name (the form holds only the id).
+  const [approver, setApprover] = useState<Option | null>(staff.approver);
 
   const stored = (saved: Staff) => {
     queryClient.setQueryData(staffKey(String(saved.id)), (old: { entity: Staff } | undefined) =>
@@ -81,7 +92,7 @@ export function StaffFormCard({ id, staff, options }: { id: string; staff: Staff
           name === 'roles' || name === 'homePage' || name === 'caseListDailySlipsMode'
             ? options[name]
             : undefined,
-      })).filter((f) => f.name !== 'password');
+      })).filter((f) => f.name !== 'password' && f.name !== 'approver');
       setConflict({
         message: error.message,
         current,
@@ -102,6 +113,7 @@ export function StaffFormCard({ id, staff, options }: { id: string; staff: Staff
         return;
       }
       form.reset(toForm(saved), RESET);
+      setApprover(saved.approver);
       setEditing(false);
     },
     onError: failed,
@@ -128,6 +140,7 @@ export function StaffFormCard({ id, staff, options }: { id: string; staff: Staff
       return;
     }
     form.reset(toForm(staff), RESET);
+    setApprover(staff.approver);
     setMessage(null);
     setConflict(null);
     setEditing(false);
@@ -182,6 +195,7 @@ export function StaffFormCard({ id, staff, options }: { id: string; staff: Staff
                   old ? { ...old, entity: conflict.current } : old,
                 );
                 form.reset(toForm(conflict.current), RESET);
+                setApprover(conflict.current.approver);
                 setConflict(null);
               }}
               onKeepMine={() => {
@@ -260,6 +274,24 @@ export function StaffFormCard({ id, staff, options }: { id: string; staff: Staff
               </div>
             ) : null}
           </fieldset>
+          <div className="row">
+            <div className="col-sm-6">
+              <Typeahead
+                label="Approver"
+                name="approver"
+                url="/api/suggest/staff/"
+                readOnly={!editing}
+                hint="Approves this person's timesheet weeks. Empty: any administrator."
+                placeholder="Any administrator"
+                value={approver}
+                onChange={(v) => {
+                  setApprover(v);
+                  form.setValue('approver', v ? Number(v.value) : null, { shouldDirty: true });
+                }}
+                errors={errorsOf('approver')}
+              />
+            </div>
+          </div>
           {editing ? (
             <div className="row">
               <div className="col-sm-6">
