@@ -1,0 +1,87 @@
+// Journey, keyboard only: `t` opens the daily panel with the one-line entry box focused; a line for a known task
+// shows its preview and Enter saves the slip (times, where, how, description on its card); an ambiguous word lists
+// the tasks and a digit picks one; a bad time says how to start.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPage, openBrowser, signIn } from '../support/e2e';
+import { clientWithTasks } from '../support/e2e-data';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+// A word of this attempt only: the client's name, so the match never meets another run's tasks.
+const uniqueWord = () => `Qk${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1000)}`;
+
+const panel = (page: Page) => page.getByTestId('daily-panel');
+const box = (page: Page) => panel(page).getByRole('textbox', { name: 'Log time', exact: true });
+const preview = (page: Page) => panel(page).getByTestId('quick-preview');
+const card = (page: Page, text: string) => panel(page).getByTestId('slip-card').filter({ hasText: text });
+
+describe('one-line entry', () => {
+  it('t, a line, the preview, Enter: a slip; several matches: a digit picks; a bad time: a message', async () => {
+    const word = uniqueWord();
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'user');
+    await clientWithTasks(page.request, `${word} Dental`, [
+      { title: 'Tunnel rebuild', isProject: false },
+      { title: 'Printer swap', isProject: false },
+    ]);
+
+    // The shell is there (a key pressed while it still mounts reaches no listener, as in any app).
+    await page.getByRole('button', { name: 'Daily', exact: true }).waitFor();
+    // From anywhere: no field has focus on the home screen. Typed straight on, as a user would: the keys typed while
+    // the panel opens land in the box too.
+    await page.keyboard.press('t');
+    await page.keyboard.type(`930-1045 ${word} tunnel rem ph fixed the phone line`);
+    await expect.poll(() => box(page).evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await box(page).inputValue()).toBe(`930-1045 ${word} tunnel rem ph fixed the phone line`);
+    await preview(page).getByText('9:30 AM – 10:45 AM (1:15)').waitFor();
+    await preview(page).getByText(`${word} Dental › #`).waitFor();
+    await preview(page).getByText('“fixed the phone line”').waitFor();
+    expect(await preview(page).textContent()).toContain('Remote');
+    expect(await preview(page).textContent()).toContain('Phone');
+    await page.keyboard.press('Enter');
+
+    const saved = card(page, 'Tunnel rebuild');
+    await saved.waitFor();
+    const text = await saved.textContent();
+    expect(text).toContain('9:30 AM');
+    expect(text).toContain('10:45 AM');
+    expect(text).toContain('Rem');
+    expect(text).toContain('Ph');
+    expect(text).toContain('fixed the phone line');
+    // The box is empty again and keeps the focus for the next line.
+    expect(await box(page).inputValue()).toBe('');
+    expect(await box(page).evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Both tasks carry the client's word: Enter asks, a digit picks.
+    await page.keyboard.type(`1045-11 ${word} swapped the drum`);
+    await preview(page).getByText('2 open tasks match: pick one').waitFor();
+    await page.keyboard.press('Enter');
+    const list = panel(page).getByRole('list', { name: 'Matching tasks' });
+    await list.waitFor();
+    const choices = await list.getByRole('listitem').allTextContents();
+    const printer = choices.findIndex((c) => /printer swap/i.test(c));
+    expect(printer).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press(String(printer + 1));
+    const picked = card(page, 'Printer swap');
+    await picked.waitFor();
+    expect(await picked.textContent()).toContain('11:00 AM');
+    expect(await picked.textContent()).toContain('swapped the drum');
+
+    // A time it cannot read: the line stays, with how to start it.
+    await page.keyboard.type(`acme ${word} tunnel`);
+    await page.keyboard.press('Enter');
+    await panel(page).getByRole('alert').getByText('Start with the time, e.g. 930-1045 or 45m').waitFor();
+    expect(await box(page).inputValue()).toBe(`acme ${word} tunnel`);
+    // Escape clears the box.
+    await page.keyboard.press('Escape');
+    expect(await box(page).inputValue()).toBe('');
+    await context.close();
+  });
+});
