@@ -117,16 +117,19 @@ const both = (withList: string, page: string, summary: string) =>
 /**
  * The pricing written out by hand: the given finished slips summed per case, task, multiplier, month (and `extra`),
  * the block hours of their organization-months, every chargeable slip of those months in work order with the minutes
- * its place leaves covered, and the rate of the rest.
+ * its place leaves covered (of its billable minutes), and the rate of the rest.
  */
 const priced = (from: string, where: string, extra: [string, string][] = []) => {
   const cols = extra.map(([name, sql]) => `, ${sql} AS ${name}`).join('');
   const names = extra.map(([name]) => `, ${name}`).join('');
   const mins = '(extract(epoch FROM sl.stop_time - sl.start_time) / 60)::int';
+  // Billable minutes by the default rule (the bench's organizations and services set none): up to 5 minutes, × multi.
+  const bill = `round(CASE WHEN ${mins} <= 0 THEN 0 ELSE ceil(${mins} / 5.0) * 5 END * sl.rate_multiplier)::int`;
   return `
   g AS (
     SELECT c.id AS case_id, c.organization_id AS org_id, sl.task_id, sl.rate_multiplier AS multi,
-           date_trunc('month', sl.work_date)::date AS month${cols}, sum(${mins}) AS minutes
+           date_trunc('month', sl.work_date)::date AS month${cols}, sum(${mins}) AS minutes,
+           sum(${bill}) AS billable
       FROM ${from} WHERE ${where} AND sl.stop_time IS NOT NULL
      GROUP BY 1, 2, 3, 4, 5${extra.map((_, i) => `, ${6 + i}`).join('')}),
   om AS (SELECT DISTINCT org_id, month FROM g),
@@ -147,7 +150,7 @@ const priced = (from: string, where: string, extra: [string, string][] = []) => 
     SELECT cov.org_id, cov.month, cov.covered AS available, x.*
       FROM cov, LATERAL (
         SELECT sl.id, sl.work_date, sl.start_time, c.id AS case_id, sl.task_id, sl.rate_multiplier AS multi${cols},
-               ${mins} AS minutes
+               ${bill} AS minutes
           FROM cases c JOIN tasks t ON t.case_id = c.id JOIN slips sl ON sl.task_id = t.id
          WHERE c.organization_id = cov.org_id AND sl.stop_time IS NOT NULL AND sl.rate_multiplier > 0
            AND sl.work_date >= cov.month AND sl.work_date < (cov.month + interval '1 month')::date OFFSET 0) x
@@ -163,7 +166,7 @@ const priced = (from: string, where: string, extra: [string, string][] = []) => 
       LEFT JOIN cov ON cov.org_id = g.org_id AND cov.month = g.month)`;
 };
 
-const AMOUNT = `round(sum((p.minutes - p.covered) * p.rate * p.multi) / 60, 2)`;
+const AMOUNT = `round(sum((p.billable - p.covered) * p.rate) / 60, 2)`;
 
 function rawCases(today: string): { what: string; sql: string; key: (r: Row) => string }[] {
   const { from, to } = defaultPeriod(today);

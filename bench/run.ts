@@ -12,6 +12,7 @@ import { listsBench } from './lists.js';
 import { offlineSyncBench } from './offline-sync.js';
 import { opportunitiesBench } from './opportunities.js';
 import { profileThroughput } from './profile-throughput.js';
+import { quickEntryBench } from './quick-entry.js';
 import { reportsBench } from './reports.js';
 import { searchBench } from './search.js';
 import { searchLoadBench } from './search-load.js';
@@ -75,6 +76,7 @@ if (!only || only === 'slips') {
   else console.log('slips [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 }
 if (!only || only === 'entry') await slipEntryBench();
+if (!only || only === 'quick-entry') await quickEntryBench();
 if (!only || only === 'offline') await offlineSyncBench();
 if (!only || only === 'search') {
   await searchBench('embedded', undefined);
