@@ -137,14 +137,15 @@ async function write<T extends Slip | Bucket | null>(
   change: Change,
 ): Promise<WriteResult<T>> {
   await ensureLoaded();
-  // What another tab queued decides too whether this change may go at once.
-  await serial(refresh).catch((e: unknown) => console.error(e));
-  const target =
-    change.kind === 'slip-save' && change.target === null
-      ? null
-      : change.kind === 'bucket-save'
-        ? change.target
-        : resolveTarget(change.target as SlipTarget, queueSnapshot().resolved);
+  const isCreate = change.kind === 'slip-save' && change.target === null;
+  // What another tab queued decides too whether this change may go at once. A new slip waits on nothing, so it
+  // skips that read of the device's queue (and the render it causes) on the way to the server.
+  if (!isCreate) await serial(refresh).catch((e: unknown) => console.error(e));
+  const target = isCreate
+    ? null
+    : change.kind === 'bucket-save'
+      ? change.target
+      : resolveTarget(change.target as SlipTarget, queueSnapshot().resolved);
   const waiting =
     target !== null &&
     queueSnapshot().ops.some(
