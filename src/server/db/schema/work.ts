@@ -9,6 +9,7 @@ import {
   index,
   integer,
   numeric,
+  pgSequence,
   pgTable,
   text,
   time,
@@ -162,6 +163,12 @@ export const buckets = pgTable(
  * The one running timer of a user (server-side, so it survives reloads, other tabs and devices). Stopping it turns
  * it into a slip; starting another stops it first.
  */
+/**
+ * Every timer's version comes from here, never from 0 again: a window that still shows a stopped timer cannot stop or
+ * discard the one started after it (its version was never handed out before).
+ */
+export const timerVersions = pgSequence('timer_versions', { maxValue: 2147483647 });
+
 export const timers = pgTable('timers', {
   userId: integer('user_id')
     .primaryKey()

@@ -55,6 +55,13 @@ const startedAgo = (interval: string) =>
     interval,
   ]);
 
+/** Starts a timer for the owner; the version the server handed out (what a window then sends back). */
+const start = async (body: Record<string, unknown>) => {
+  const res = await owner.post('/api/time/timer', body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().timer.version as number;
+};
+
 const slipMinutes = (slips: { minutes: number | null }[]) => slips.reduce((s, x) => s + (x.minutes ?? 0), 0);
 
 describe('signed out', () => {
@@ -96,7 +103,7 @@ describe('start and read', () => {
       where: { value: 'ON_SITE', label: 'On Site' },
       how: null,
       comment: 'first wind',
-      version: 0,
+      version: expect.any(Number),
     });
 
     const seen = (await ownerTab.get('/api/time/timer')).json();
@@ -118,18 +125,19 @@ describe('start and read', () => {
 
 describe('switch', () => {
   it('stops the running timer into a slip and starts the next task in one call', async () => {
-    await owner.post('/api/time/timer', { task: task.id, comment: 'wound' });
+    const first = await start({ task: task.id, comment: 'wound' });
     await startedAgo('12 minutes');
     const res = await ownerTab.post('/api/time/timer', { task: next.id });
     expect(res.statusCode, res.body).toBe(200);
     const { timer, stopped } = res.json();
-    expect(timer).toMatchObject({ taskId: next.id, version: 1, comment: null });
+    expect(timer).toMatchObject({ taskId: next.id, comment: null });
+    expect(timer.version).not.toBe(first);
     expect(stopped.length).toBeGreaterThanOrEqual(1);
     for (const slip of stopped)
       expect(slipSchema.parse(slip)).toMatchObject({ taskId: task.id, comment: 'wound' });
     expect(slipMinutes(stopped)).toBe(15);
-    // The window that still shows the first task (version 0) cannot stop the second.
-    const stale = await owner.post('/api/time/timer/stop', { version: 0 });
+    // The window that still shows the first task cannot stop the second.
+    const stale = await owner.post('/api/time/timer/stop', { version: first });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(TIMER_CHANGED);
     expect(stale.json().current.taskId).toBe(next.id);
@@ -145,9 +153,9 @@ describe('stop', () => {
     [30, '61 minutes', 90],
   ])('rounds up to the user setting %i: %s → %i minutes', async (rounding, ago, minutes) => {
     await api.db.pool.query('UPDATE users SET timer_rounding = $2 WHERE id = $1', [ownerId, rounding]);
-    await owner.post('/api/time/timer', { task: task.id, how: 'PHONE', comment: 'as started' });
+    const version = await start({ task: task.id, how: 'PHONE', comment: 'as started' });
     await startedAgo(ago);
-    const res = await ownerTab.post('/api/time/timer/stop', { version: 0 });
+    const res = await ownerTab.post('/api/time/timer/stop', { version });
     expect(res.statusCode, res.body).toBe(200);
     const { slips } = res.json();
     expect(slipMinutes(slips)).toBe(minutes);
@@ -166,23 +174,23 @@ describe('stop', () => {
   });
 
   it("a comment sent with the stop replaces the timer's; an empty one clears it", async () => {
-    await owner.post('/api/time/timer', { task: task.id, comment: 'typed at start' });
-    const one = (await owner.post('/api/time/timer/stop', { version: 0, comment: 'typed at stop' })).json();
+    const v1 = await start({ task: task.id, comment: 'typed at start' });
+    const one = (await owner.post('/api/time/timer/stop', { version: v1, comment: 'typed at stop' })).json();
     expect(one.slips[0].comment).toBe('typed at stop');
-    await owner.post('/api/time/timer', { task: task.id, comment: 'typed at start' });
-    const two = (await owner.post('/api/time/timer/stop', { version: 0, comment: '' })).json();
+    const v2 = await start({ task: task.id, comment: 'typed at start' });
+    const two = (await owner.post('/api/time/timer/stop', { version: v2, comment: '' })).json();
     expect(two.slips[0].comment).toBeNull();
   });
 
   it('splits at local midnight: one slip per day', async () => {
-    await owner.post('/api/time/timer', { task: task.id });
+    const version = await start({ task: task.id });
     // 11:50 PM yesterday in the app's zone.
     await api.db.pool.query(
       `UPDATE timers SET started_at = (date_trunc('day', now() AT TIME ZONE $2) AT TIME ZONE $2) - interval '10 minutes'
         WHERE user_id = $1`,
       [ownerId, ZONE],
     );
-    const { slips } = (await owner.post('/api/time/timer/stop', { version: 0 })).json();
+    const { slips } = (await owner.post('/api/time/timer/stop', { version })).json();
     expect(slips).toHaveLength(2);
     expect(slips[0]).toMatchObject({ startTime: '11:50 PM', stopTime: '12:00 AM', minutes: 10 });
     expect(slips[1]).toMatchObject({ startTime: '12:00 AM' });
@@ -194,16 +202,32 @@ describe('stop', () => {
     const none = await owner.post('/api/time/timer/stop', { version: 0 });
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe(NO_TIMER);
-    await owner.post('/api/time/timer', { task: task.id });
-    expect((await owner.post('/api/time/timer/stop', { version: 3 })).statusCode).toBe(409);
+    const version = await start({ task: task.id });
+    expect((await owner.post('/api/time/timer/stop', { version: version + 1 })).statusCode).toBe(409);
     const missing = await owner.post('/api/time/timer/stop', {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(VERSION_MISSING);
     expect((await owner.get('/api/time/timer')).json().timer).not.toBeNull();
   });
 
+  it("a stopped timer's version is never handed out again: a window that saw it cannot stop the next", async () => {
+    const stopped = await start({ task: task.id });
+    expect((await owner.post('/api/time/timer/stop', { version: stopped })).statusCode).toBe(200);
+    const discarded = await start({ task: next.id });
+    expect((await owner.delete(`/api/time/timer?version=${discarded}`)).statusCode).toBe(200);
+    const running = await start({ task: next.id });
+    expect(new Set([stopped, discarded, running]).size).toBe(3);
+    for (const seen of [stopped, discarded]) {
+      const stale = await ownerTab.post('/api/time/timer/stop', { version: seen });
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json().current).toMatchObject({ taskId: next.id, version: running });
+      expect((await ownerTab.delete(`/api/time/timer?version=${seen}`)).statusCode).toBe(409);
+    }
+    expect((await owner.get('/api/time/timer')).json().timer).toMatchObject({ version: running });
+  });
+
   it('a retried stop with the same Idempotency-Key makes its slips once', async () => {
-    await owner.post('/api/time/timer', { task: task.id });
+    const version = await start({ task: task.id });
     await startedAgo('20 minutes');
     const send = () =>
       api.app.inject({
@@ -214,7 +238,7 @@ describe('stop', () => {
           cookie: owner.cookie,
           'idempotency-key': 'stop-key-0001',
         },
-        payload: { version: 0 },
+        payload: { version },
       });
     const first = await send();
     const again = await send();
@@ -230,13 +254,13 @@ describe('stop', () => {
 
   it('a task closed while the timer ran: the stop says why and the timer stays to discard', async () => {
     const closing = await makeTask(api.db.pool, { caseId: task.caseId, title: 'Soon closed' });
-    await owner.post('/api/time/timer', { task: closing.id });
+    const version = await start({ task: closing.id });
     await api.db.pool.query(`UPDATE tasks SET status = 'CLOSED' WHERE id = $1`, [closing.id]);
-    const res = await owner.post('/api/time/timer/stop', { version: 0 });
+    const res = await owner.post('/api/time/timer/stop', { version });
     expect(res.statusCode).toBe(400);
     expect(res.json().form.fields.task).toEqual([CLOSED_TASK]);
     expect((await owner.get('/api/time/timer')).json().timer.taskId).toBe(closing.id);
-    const discard = await owner.delete('/api/time/timer?version=0');
+    const discard = await owner.delete(`/api/time/timer?version=${version}`);
     expect(discard.statusCode).toBe(200);
     expect(discard.json()).toEqual({ discarded: true });
     expect((await owner.get('/api/time/timer')).json().timer).toBeNull();
@@ -258,9 +282,9 @@ describe('refused starts', () => {
 
   it('a refused switch leaves the running timer as it was', async () => {
     const closedTask = await makeTask(api.db.pool, { caseId: task.caseId, status: 'CLOSED' });
-    await owner.post('/api/time/timer', { task: task.id });
+    const version = await start({ task: task.id });
     expect((await owner.post('/api/time/timer', { task: closedTask.id })).statusCode).toBe(400);
-    expect((await owner.get('/api/time/timer')).json().timer).toMatchObject({ taskId: task.id, version: 0 });
+    expect((await owner.get('/api/time/timer')).json().timer).toMatchObject({ taskId: task.id, version });
     const { rows } = await api.db.pool.query('SELECT count(*)::int AS n FROM slips');
     expect(rows[0].n).toBe(0);
   });

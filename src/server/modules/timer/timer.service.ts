@@ -131,13 +131,14 @@ export async function startTimer(
   const current = await loadTimerRow(tx, userId, true);
   await requireOpenTask(tx, values.task);
   const stopped = current ? await slipsOf(tx, current, userId, now, timeZone, current.comment) : [];
-  // The row stays and its version goes up on a switch: a window that still shows the old task cannot stop the new one.
+  // Every start (a switch too) takes a version never handed out before: a window that still shows an earlier timer,
+  // stopped or switched away from, cannot stop or discard this one.
   await tx.query(
-    `INSERT INTO timers (user_id, task_id, started_at, where_code, how_code, comment, created_by, updated_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $1, $1)
+    `INSERT INTO timers (user_id, task_id, started_at, where_code, how_code, comment, created_by, updated_by, version)
+     VALUES ($1, $2, $3, $4, $5, $6, $1, $1, nextval('timer_versions'))
      ON CONFLICT (user_id) DO UPDATE SET task_id = EXCLUDED.task_id, started_at = EXCLUDED.started_at,
             where_code = EXCLUDED.where_code, how_code = EXCLUDED.how_code, comment = EXCLUDED.comment,
-            version = timers.version + 1, updated_at = now(), updated_by = $1`,
+            version = EXCLUDED.version, updated_at = now(), updated_by = $1`,
     [userId, values.task, now, values.where, values.how, values.comment],
   );
   return { timer: presentTimer((await loadTimerRow(tx, userId))!), stopped };
