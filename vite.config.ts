@@ -2,6 +2,7 @@
 // installable app (SPEC §1): the web app manifest and a service worker at /service-worker.js that precaches the shell
 // and every lazily loaded screen.
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -32,7 +33,23 @@ function buildId(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router 7's package exports name only its development build, whose dev warnings stay on and ship: a build takes
+ * the production files the package also carries (both import the same relative chunks, so one router instance).
+ */
+const reactRouterProduction = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : [],
+  },
   plugins: [
     react(),
     firstScreens(),
@@ -119,4 +136,4 @@ export default defineConfig({
     // `vite` alone: the API runs on the app server (npm start).
     proxy: { '/api': 'http://127.0.0.1:3000' },
   },
-});
+}));
