@@ -1,6 +1,7 @@
 // The top navigation: brand with environment badge, the viewer's menu (SPEC §2 "Menus") and the user menu.
-import { type ReactNode, Suspense, useRef, useState } from 'react';
-import { Badge, Container, Nav, Navbar } from 'react-bootstrap';
+import { type ReactNode, Suspense, useContext, useMemo, useRef, useState } from 'react';
+import { Badge, Container, Nav } from 'react-bootstrap';
+import NavbarContext from 'react-bootstrap/NavbarContext';
 import { Link } from 'react-router';
 import type { Environment, MenuEntry } from '../../shared/routes';
 import { useCalendarOptional } from '../features/calendar/calendar-state';
@@ -104,22 +105,65 @@ function CalendarToggle() {
   );
 }
 
-export function TopNav({ menu, userName, badge, environment }: TopNavProps) {
-  const production = environment === 'prod';
+/**
+ * The navigation bar in Bootstrap's own markup rather than react-bootstrap's Navbar: that component carries its
+ * offcanvas variant and with it the modal code (about 8 kB gzip) into every first screen. The context it would
+ * provide is provided here, so Nav renders as `navbar-nav` and the drop-down menus open in place (no Popper).
+ */
+function NavBar({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLElement>(null);
   useTopNavHeight(ref);
+  const [expanded, setExpanded] = useState(false);
+  const context = useMemo(
+    () => ({ onToggle: () => setExpanded((e) => !e), bsPrefix: 'navbar', expanded, expand: 'lg' as const }),
+    [expanded],
+  );
   return (
-    <Navbar
-      ref={ref}
-      expand="lg"
-      variant="dark"
-      data-bs-theme="dark"
-      aria-label="Main"
-      className="sd-topnav py-1"
-      sticky="top"
+    <NavbarContext.Provider value={context}>
+      <nav
+        ref={ref}
+        data-bs-theme="dark"
+        aria-label="Main"
+        className="sd-topnav py-1 navbar navbar-expand-lg navbar-dark sticky-top"
+      >
+        {children}
+      </nav>
+    </NavbarContext.Provider>
+  );
+}
+
+/** Shows or hides the menus below the lg breakpoint (Bootstrap's `navbar-toggler`). */
+function NavToggle() {
+  const navbar = useContext(NavbarContext);
+  return (
+    <button
+      type="button"
+      aria-label="Toggle navigation"
+      aria-controls="sd-topnav-menu"
+      aria-expanded={!!navbar?.expanded}
+      className={navbar?.expanded ? 'navbar-toggler' : 'navbar-toggler collapsed'}
+      onClick={navbar?.onToggle}
     >
+      <span className="navbar-toggler-icon" />
+    </button>
+  );
+}
+
+function NavCollapse({ children }: { children: ReactNode }) {
+  const navbar = useContext(NavbarContext);
+  return (
+    <div id="sd-topnav-menu" className={`navbar-collapse collapse${navbar?.expanded ? ' show' : ''}`}>
+      {children}
+    </div>
+  );
+}
+
+export function TopNav({ menu, userName, badge, environment }: TopNavProps) {
+  const production = environment === 'prod';
+  return (
+    <NavBar>
       <Container fluid>
-        <Navbar.Brand as={Link} to="/" className="d-flex align-items-center gap-2">
+        <Link to="/" className="navbar-brand d-flex align-items-center gap-2">
           <span className="sd-brand">SD6</span>
           <Badge
             bg={production ? 'secondary' : 'warning'}
@@ -128,13 +172,13 @@ export function TopNav({ menu, userName, badge, environment }: TopNavProps) {
           >
             {badge}
           </Badge>
-        </Navbar.Brand>
+        </Link>
         <TimerWidget />
         <DailyToggle />
         <CalendarToggle />
         <SearchToggle />
-        <Navbar.Toggle aria-controls="sd-topnav-menu" />
-        <Navbar.Collapse id="sd-topnav-menu">
+        <NavToggle />
+        <NavCollapse>
           <Nav className="me-auto" data-testid="main-menu">
             {menu.map((entry) =>
               'route' in entry ? (
@@ -151,8 +195,8 @@ export function TopNav({ menu, userName, badge, environment }: TopNavProps) {
               {(open) => <UserDropdown userName={userName} defaultShow={open} />}
             </Deferred>
           </Nav>
-        </Navbar.Collapse>
+        </NavCollapse>
       </Container>
-    </Navbar>
+    </NavBar>
   );
 }

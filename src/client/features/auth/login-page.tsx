@@ -3,7 +3,7 @@
 // instead (the break-glass administrator comes back with ?break-glass=1).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Alert, Button } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { LoginNext, LoginRequest } from '../../../shared/schemas/auth';
@@ -97,14 +97,13 @@ export function LoginPage() {
         Sign In
       </h1>
       <div role="alert" aria-live="assertive" className="sd-login-message">
+        {/* Bootstrap's alert classes, not react-bootstrap's Alert: its fade transition would be first-screen code. */}
         {message ? (
-          <Alert variant="danger" className="py-2 small sd-pre-line">
-            {message}
-          </Alert>
+          <div className="alert alert-danger py-2 small sd-pre-line">{message}</div>
         ) : passwordReset ? (
-          <Alert variant="success" className="py-2 small">
+          <div className="alert alert-success py-2 small">
             Your password was changed. Sign in with the new one.
-          </Alert>
+          </div>
         ) : null}
       </div>
       <Controller

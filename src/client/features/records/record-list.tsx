@@ -3,7 +3,7 @@
 // filter loads. Header rows stay visible while the page scrolls (ListTable).
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
-import { Alert, Button, Spinner } from 'react-bootstrap';
+import { Button, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import type { ListPage, Option } from '../../../shared/schemas/common';
 import { PAGE_SIZE } from '../../../shared/schemas/constants';
@@ -206,11 +206,12 @@ export function RecordList<T>(props: Props<T>) {
         </form>
       ) : null}
       {list.isError ? (
-        <Alert variant="danger">
+        // Bootstrap's alert classes, not react-bootstrap's Alert: its fade transition would be first-screen code.
+        <div className="alert alert-danger" role="alert">
           {filterMessages(list.error, props.filters).map((m) => (
             <div key={m}>{m}</div>
           ))}
-        </Alert>
+        </div>
       ) : null}
       {first && props.summary ? props.summary(first) : null}
       {props.card && !mediumUp ? (
