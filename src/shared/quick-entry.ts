@@ -1,7 +1,7 @@
 // One-line time entry (issue 17): `930-1045 acme vpn #1234 remote phone fixed the tunnel` → a slip. Pure: the
 // server's task match (how many target words named the task) and the day's context are inputs, never guessed here.
 import { z } from 'zod';
-import { parseDuration } from './format/duration.js';
+import { minutesToHmm, parseDuration } from './format/duration.js';
 import { formatTimeOfDay, parseTimeOfDay } from './format/time-of-day.js';
 import {
   ABBREVIATIONS,
@@ -213,8 +213,7 @@ export function resolveTimes(
 /** "9:30 AM – 10:45 AM (1:15)"; an unfinished slip: "9:30 AM – …". */
 export function timesLabel(start: number, end: number | null): string {
   if (end === null) return `${formatTimeOfDay(start)} – … (unfinished)`;
-  const minutes = end - start;
-  return `${formatTimeOfDay(start)} – ${formatTimeOfDay(end)} (${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')})`;
+  return `${formatTimeOfDay(start)} – ${formatTimeOfDay(end)} (${minutesToHmm(end - start)})`;
 }
 
 /** The task words the match call takes at most: a task is named in a few words, the rest is description. */

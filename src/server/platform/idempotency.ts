@@ -4,11 +4,21 @@
 // key (the second waits for the first to commit, then reads its answer).
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { badRequest, HttpError } from './errors.js';
 import type { Queryable } from './records.js';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
+/** Documents the optional header in the OpenAPI document of a route that takes it; its format is checked by once(). */
+export const idempotencyHeaders = z.object({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .optional()
+    .describe(
+      'A key of your own for this change: a repeat with the same key is answered, not applied again.',
+    ),
+});
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
 export const KEY_INVALID =
   'The Idempotency-Key header must be 8 to 100 letters, digits, dots, colons, dashes or underscores.';

@@ -387,7 +387,10 @@ export function param(filter: ListFilter, value: unknown): string {
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `%text%`, its wildcards escaped: contains the text. */
+export const likePattern = (q: string) => `%${escapeLike(q)}%`;
 
 const cursorSchema = z.array(z.union([z.string(), z.number(), z.boolean()])).min(1);
 

@@ -1,8 +1,6 @@
 // The one-line entry's task match: the longest prefix of the typed words that still names an open task.
 import { MATCH_LIMIT, matchWord, type QuickMatch } from '../../../shared/quick-entry.js';
-import type { Queryable } from '../../platform/records.js';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { escapeLike, type Queryable } from '../../platform/records.js';
 
 /**
  * One query whatever the number of words (at most MATCH_WORDS_MAX): each candidate task gets the number of leading

@@ -23,7 +23,7 @@ import { bucketForm, type SlipSummary, slipForm } from '../../../shared/schemas/
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser, registerPolicy } from '../../platform/auth.js';
 import { decodeCursor } from '../../platform/cursor.js';
-import { once } from '../../platform/idempotency.js';
+import { idempotencyHeaders, once } from '../../platform/idempotency.js';
 import { withTransaction } from '../../platform/transaction.js';
 import { wallClockOf } from '../outage/company-time.js';
 import { bucketMinutes, saveBucket } from './bucket.service.js';
@@ -65,15 +65,6 @@ const createQuery = z.object({
   copyId: recordId().optional().catch(undefined),
 });
 const deleteQuery = z.object({ version: wholeNumber().optional() });
-/** Documents the optional header in the OpenAPI document; its format is checked by platform/idempotency.ts. */
-const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .describe(
-      'A key of your own for this change: a repeat with the same key is answered, not applied again.',
-    ),
-});
 const taskSlipsQuery = z.object({
   task: recordId(),
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),

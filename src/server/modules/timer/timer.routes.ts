@@ -7,7 +7,6 @@
 // Writes take an optional Idempotency-Key header, as slip saves do (a retried stop never makes slips twice).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   discardTimerQuery,
   startTimerBody,
@@ -17,7 +16,7 @@ import {
 } from '../../../shared/schemas/timer.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser, registerPolicy } from '../../platform/auth.js';
-import { once } from '../../platform/idempotency.js';
+import { idempotencyHeaders, once } from '../../platform/idempotency.js';
 import { withTransaction } from '../../platform/transaction.js';
 import {
   discardTimer,
@@ -36,15 +35,6 @@ function signedIn(request: FastifyRequest) {
   authorize(user, 'timer');
   return user;
 }
-
-const idempotencyHeaders = z.object({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .describe(
-      'A key of your own for this change: a repeat with the same key is answered, not applied again.',
-    ),
-});
 
 export function timerRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,6 @@
 // Timesheet weeks: one row per user and Monday (none yet = an open week at version 0), the week's day figures and
 // warnings, who may do what, and the transitions, each in the caller's transaction with its field history.
+import { toIsoDate } from '../../../shared/format/date.js';
 import { fromDbTime } from '../../../shared/format/time-of-day.js';
 import type { Option } from '../../../shared/schemas/common.js';
 import {
@@ -128,8 +129,7 @@ async function weekDays(db: Queryable, userId: number, monday: string): Promise<
   ]);
   const [y, m, d] = monday.split('-').map(Number) as [number, number, number];
   return Array.from({ length: 7 }, (_, dow) => {
-    const date = new Date(y, m - 1, d + dow);
-    const iso = `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+    const iso = toIsoDate(new Date(y, m - 1, d + dow));
     const daySlips = slips.rows
       .filter((r) => r.dow === dow)
       .map((r) => ({
