@@ -1,6 +1,6 @@
 // `t` (no modifier, no field focused) from anywhere: the daily panel with its one-line entry box focused.
 import { useEffect } from 'react';
-import { isTypingTarget } from '../search/search-state';
+import { typingNowhere } from '../search/search-state';
 import { useDaily } from '../slips/daily-state';
 
 export const QUICK_BOX_ID = 'sd-quick-entry';
@@ -18,7 +18,7 @@ export function isQuickShortcut(event: KeyboardEvent): boolean {
     event.isComposing
   )
     return false;
-  return !isTypingTarget(event.target) && !isTypingTarget(document.activeElement);
+  return typingNowhere(event);
 }
 
 // Keys typed after `t` before the box has the focus go into the box, not to the page (nothing is lost). Kept outside
@@ -31,7 +31,7 @@ export function useQuickShortcut(): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented) return;
-      const free = !isTypingTarget(event.target) && !isTypingTarget(document.activeElement);
+      const free = typingNowhere(event);
       // The window ends once a key lands in a field (the box has the focus) or after CATCH_MS.
       if (caught !== null && (!free || performance.now() > until)) caught = null;
       if (caught !== null && event.key.length === 1 && !event.ctrlKey && !event.altKey && !event.metaKey) {

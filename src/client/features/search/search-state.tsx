@@ -13,10 +13,14 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return target.closest('[contenteditable]:not([contenteditable="false"])') !== null;
 }
 
+/** True while a key would type into no field: the single-key shortcuts (`/`, `t`, Shift+T) may take it. */
+export const typingNowhere = (event: KeyboardEvent): boolean =>
+  !isTypingTarget(event.target) && !isTypingTarget(document.activeElement);
+
 /** The `/` shortcut: a bare slash (no Ctrl, Alt or Meta) while focus is on no field. */
 export function isSearchShortcut(event: KeyboardEvent): boolean {
   if (event.key !== '/' || event.ctrlKey || event.altKey || event.metaKey || event.isComposing) return false;
-  return !isTypingTarget(event.target) && !isTypingTarget(document.activeElement);
+  return typingNowhere(event);
 }
 
 export function SearchProvider({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 // Timer calls (issue 17) and their query: the server is the truth, read again on window focus, every minute and when
 // another tab says it started or stopped one (BroadcastChannel), so every tab and device shows the same timer.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type {
   StartTimerBody,
@@ -43,12 +43,17 @@ export function useTimer() {
 /** Elapsed milliseconds of a timer now, by the server's clock. */
 export const elapsedMs = (timer: Timer, offset: number) => Date.now() + offset - Date.parse(timer.startedAt);
 
+/** The timer and the daily summaries (a stop or switch saves slips) are read again. */
+function refetchTimer(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: TIMER_KEY });
+  void queryClient.invalidateQueries({ queryKey: [SUMMARY_KEY] });
+}
+
 /** After a start, switch, stop or discard here: this tab, the daily panel and the other tabs read again. */
 export function useTimerChanged() {
   const queryClient = useQueryClient();
   return () => {
-    void queryClient.invalidateQueries({ queryKey: TIMER_KEY });
-    void queryClient.invalidateQueries({ queryKey: [SUMMARY_KEY] });
+    refetchTimer(queryClient);
     if (typeof BroadcastChannel !== 'undefined') {
       const channel = new BroadcastChannel(CHANNEL);
       channel.postMessage('changed');
@@ -63,10 +68,7 @@ export function useTimerChannel() {
   useEffect(() => {
     if (typeof BroadcastChannel === 'undefined') return;
     const channel = new BroadcastChannel(CHANNEL);
-    channel.onmessage = () => {
-      void queryClient.invalidateQueries({ queryKey: TIMER_KEY });
-      void queryClient.invalidateQueries({ queryKey: [SUMMARY_KEY] });
-    };
+    channel.onmessage = () => refetchTimer(queryClient);
     return () => channel.close();
   }, [queryClient]);
 }

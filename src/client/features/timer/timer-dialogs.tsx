@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { pathFor } from '../../../shared/routes';
 import type { Option } from '../../../shared/schemas/common';
 import type { Timer } from '../../../shared/schemas/timer';
 import { errorMessages, isApiError } from '../../api/http';
@@ -150,7 +151,10 @@ function RunningBody({ timer, offset }: { timer: Timer; offset: number }) {
       }}
     >
       <p className="mb-1" data-testid="timer-trail">
-        <Link to={`/manage/case/${timer.caseId}/task/${timer.taskId}`} onClick={closeTimerDialog}>
+        <Link
+          to={pathFor('case_task_basics', { caseId: timer.caseId, taskId: timer.taskId })}
+          onClick={closeTimerDialog}
+        >
           {timer.task.label}
         </Link>
         <span className="text-body-secondary">

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { lazyComponent, MountWhenOpened } from '../../shell/lazy-chunk';
-import { isTypingTarget } from '../search/search-state';
+import { typingNowhere } from '../search/search-state';
 import { TIMER_KEY, type TimerView, useTimerChannel } from './timer-api';
 import { openTimerDialog, useTimerDialog } from './timer-dialog-store';
 import { showTimerNotice, useTimerNotice } from './timer-notice';
@@ -15,7 +15,7 @@ const NOTICE_MS = 8000;
 export function isTimerShortcut(event: KeyboardEvent): boolean {
   if (event.key !== 'T' || !event.shiftKey || event.ctrlKey || event.altKey || event.metaKey) return false;
   if (event.isComposing) return false;
-  return !isTypingTarget(event.target) && !isTypingTarget(document.activeElement);
+  return typingNowhere(event);
 }
 
 function TimerNoticeView() {
