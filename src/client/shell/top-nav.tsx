@@ -71,7 +71,7 @@ function DailyToggle() {
   const daily = useDailyOptional();
   if (!daily) return null;
   return (
-    <Nav className="flex-row align-items-center ms-auto me-2 order-lg-last ms-lg-2 me-lg-0">
+    <Nav className="flex-row align-items-center ms-auto me-1 me-sm-2 order-lg-last ms-lg-2 me-lg-0">
       <OfflineStatus />
       <Nav.Link
         as="button"
@@ -91,7 +91,7 @@ function CalendarToggle() {
   const calendar = useCalendarOptional();
   if (!calendar) return null;
   return (
-    <Nav className="me-2 order-lg-last ms-lg-2 me-lg-0">
+    <Nav className="me-1 me-sm-2 order-lg-last ms-lg-2 me-lg-0">
       <Nav.Link
         as="button"
         type="button"

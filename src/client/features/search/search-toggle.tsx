@@ -6,7 +6,7 @@ export function SearchToggle() {
   const search = useSearchOptional();
   if (!search) return null;
   return (
-    <Nav className="me-2 order-lg-last ms-lg-2 me-lg-0">
+    <Nav className="me-1 me-sm-2 order-lg-last ms-lg-2 me-lg-0">
       <Nav.Link
         as="button"
         type="button"

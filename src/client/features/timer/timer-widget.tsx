@@ -32,10 +32,10 @@ function RunningTimer() {
   const timer = data?.timer;
   if (!timer || !data) return null;
   return (
-    <div className="nav-item me-2 order-lg-last ms-lg-2 me-lg-0">
+    <div className="nav-item me-1 me-sm-2 order-lg-last ms-lg-2 me-lg-0">
       <button
         type="button"
-        className="btn btn-sm btn-outline-light d-flex align-items-center gap-2 sd-timer-widget"
+        className="btn btn-sm btn-outline-light d-flex align-items-center gap-1 gap-sm-2 px-1 px-sm-2 sd-timer-widget"
         aria-haspopup="dialog"
         aria-label={`Running timer: ${timer.task.label}. Open to stop or switch.`}
         title={`${timer.task.label} · ${timer.case.label} · ${timer.organization.label}`}
