@@ -95,7 +95,7 @@ function useDailyBesideList() {
   const { open } = useDaily();
   const mode = profile?.caseListDailySlipsMode;
   useEffect(() => {
-    if (mode === 'OPEN' && roomy) open();
+    if (mode === 'OPEN' && roomy) open({ quiet: true });
   }, [mode, roomy, open]);
 }
 

@@ -45,6 +45,7 @@ export function DailyPanel() {
       backdrop={false}
       scroll
       enforceFocus={false}
+      autoFocus={daily.focusOnOpen}
       // A docked panel: Escape belongs to the layer above it (search, calendar, a dialog), which would otherwise
       // close and hand the same key press on to the panel.
       keyboard={false}

@@ -11,7 +11,12 @@ export type DailyState = {
   /** A new slip for this task is in progress at the top of the list. */
   createTaskId: number | null;
   move: MoveState;
-  open: (options?: { taskId?: number | null; date?: Date }) => void;
+  /**
+   * The panel takes the focus as it shows: when the user opened it, not when it opened by itself (restored after a
+   * remount, or beside the case list by preference), which would take the focus from what the user is typing.
+   */
+  focusOnOpen: boolean;
+  open: (options?: { taskId?: number | null; date?: Date; quiet?: boolean }) => void;
   close: () => void;
   setDate: (date: Date) => void;
   clearCreate: () => void;
@@ -47,8 +52,10 @@ export function DailyProvider({ children }: { children: ReactNode }) {
   const [createTaskId, setCreateTaskId] = useState<number | null>(null);
   const [move, setMove] = useState<MoveState>(null);
   const [quick, setQuick] = useState<{ text: string; seq: number } | null>(null);
+  const [focusOnOpen, setFocusOnOpen] = useState(false);
 
-  const open = useCallback((options: { taskId?: number | null; date?: Date } = {}) => {
+  const open = useCallback((options: { taskId?: number | null; date?: Date; quiet?: boolean } = {}) => {
+    setFocusOnOpen(!options.quiet);
     setShowing(true);
     if (options.taskId) setCreateTaskId(options.taskId);
     if (options.date) setDateState(options.date);
@@ -62,6 +69,7 @@ export function DailyProvider({ children }: { children: ReactNode }) {
   const openMove = useCallback((slipId: number, taskId: number) => setMove({ slipId, taskId }), []);
   const closeMove = useCallback(() => setMove(null), []);
   const fillQuick = useCallback((text: string, day?: Date) => {
+    setFocusOnOpen(true);
     setShowing(true);
     if (day) setDateState(new Date(day.getFullYear(), day.getMonth(), day.getDate()));
     setQuick((q) => ({ text, seq: (q?.seq ?? 0) + 1 }));
@@ -73,6 +81,7 @@ export function DailyProvider({ children }: { children: ReactNode }) {
       date,
       createTaskId,
       move,
+      focusOnOpen,
       open,
       close,
       setDate,
@@ -87,6 +96,7 @@ export function DailyProvider({ children }: { children: ReactNode }) {
       date,
       createTaskId,
       move,
+      focusOnOpen,
       open,
       close,
       setDate,
