@@ -210,7 +210,7 @@ describe('daily panel', () => {
     await page.waitForURL(`**${base}`);
     // Polling the screen's text: a failure then shows what the screen held instead.
     await expect
-      .poll(() => page.locator('main').innerText(), { timeout: 20_000 })
+      .poll(() => page.locator('main').textContent(), { timeout: 20_000 })
       .toContain('Swapped the backup drive');
     expect(await page.getByRole('cell', { name: 'Swapped the backup drive' }).count()).toBe(1);
     await context.close();
