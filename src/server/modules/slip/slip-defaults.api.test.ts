@@ -159,6 +159,75 @@ describe('a copy', () => {
     });
   });
 
+  it("on a day that already runs to midnight keeps the source's times (no room left that day)", async () => {
+    const { id, caller } = await technician();
+    const task = await makeTask(api.db.pool, { caseId });
+    const source = await makeSlip(api.db.pool, {
+      taskId: task.id,
+      userId: id,
+      workDate: '2026-11-16',
+      startTime: '09:00',
+      stopTime: '10:15',
+    });
+    // Ends at midnight (stored as 24:00).
+    await makeSlip(api.db.pool, {
+      taskId: task.id,
+      userId: id,
+      workDate: '2026-11-16',
+      startTime: '22:00',
+      stopTime: '24:00',
+    });
+    expect(await defaults(caller, `copyId=${source.id}`)).toMatchObject({
+      date: '11/16/2026',
+      startTime: '9:00 AM',
+      stopTime: '10:15 AM',
+    });
+  });
+
+  it('a copy may end at midnight; an unfinished slip started after the last end moves the start to it', async () => {
+    const { id, caller } = await technician();
+    const task = await makeTask(api.db.pool, { caseId });
+    const source = await makeSlip(api.db.pool, {
+      taskId: task.id,
+      userId: id,
+      workDate: '2026-11-13',
+      startTime: '20:00',
+      stopTime: '22:00',
+    });
+    expect(await defaults(caller, `copyId=${source.id}`)).toMatchObject({
+      startTime: '10:00 PM',
+      stopTime: '12:00 AM',
+    });
+    await makeSlip(api.db.pool, {
+      taskId: task.id,
+      userId: id,
+      workDate: '2026-11-13',
+      startTime: '22:30',
+      stopTime: null,
+    });
+    expect(await defaults(caller, `copyId=${source.id}`)).toMatchObject({
+      startTime: '10:30 PM',
+      stopTime: '',
+    });
+  });
+
+  it("of the user's only slip that day follows it", async () => {
+    const { id, caller } = await technician();
+    const task = await makeTask(api.db.pool, { caseId });
+    const source = await makeSlip(api.db.pool, {
+      taskId: task.id,
+      userId: id,
+      workDate: '2026-11-12',
+      startTime: '08:00',
+      stopTime: '08:45',
+    });
+    // Its own end (8:45) is where the day ends: the copy follows it.
+    expect(await defaults(caller, `copyId=${source.id}`)).toMatchObject({
+      startTime: '8:45 AM',
+      stopTime: '9:30 AM',
+    });
+  });
+
   it('leaves the end empty when the duration would pass midnight; 404 for an unknown source', async () => {
     const { id, caller } = await technician();
     const task = await makeTask(api.db.pool, { caseId });

@@ -52,7 +52,10 @@ export async function recentHabit(db: Queryable, userId: number, taskId: number 
   return latest.rows[0] ?? { how_code: null, where_code: null };
 }
 
-/** Where the user's day ends: the latest stop (or start of an unfinished slip) of their slips that day. */
+/**
+ * Where the user's day ends: the latest stop of their finished slips that day, or the start of an unfinished one
+ * started later (work in progress since then: a copy never starts before it).
+ */
 async function dayEnd(db: Queryable, userId: number, isoDate: string): Promise<number | null> {
   const { rows } = await db.query<{ end_time: string | null }>(
     `SELECT MAX(COALESCE(stop_time, start_time))::text AS end_time FROM slips
@@ -61,6 +64,22 @@ async function dayEnd(db: Queryable, userId: number, isoDate: string): Promise<n
   );
   const end = rows[0]?.end_time;
   return end ? fromDbTime(end) : null;
+}
+
+/**
+ * A copy's start and end (minutes of the day): it starts where the user's day ends (`dayEnd`), or at the source's
+ * start when the day is empty or already runs to midnight (no room left: the user moves it to another day), and
+ * lasts as long as the source. An unfinished source, or a duration that would pass midnight, leaves the end open.
+ */
+export function copyTimes(
+  dayEnd: number | null,
+  sourceStart: number,
+  sourceStop: number | null,
+): { start: number; stop: number | null } {
+  const start = dayEnd !== null && dayEnd < MINUTES_PER_DAY ? dayEnd : sourceStart;
+  const duration = sourceStop === null ? null : sourceStop - sourceStart;
+  const stop = duration !== null && start + duration <= MINUTES_PER_DAY ? start + duration : null;
+  return { start, stop };
 }
 
 type Draft = {
@@ -108,6 +127,9 @@ async function present(
     billing: await billingFor(db, org, iso),
     created: { at: '', by: null },
     updated: { at: '', by: null },
+    // Not saved yet: the user's own to fill in (its save says if the task takes no time); nothing to delete.
+    can: { edit: true, delete: false },
+    locked: null,
   };
 }
 
@@ -123,7 +145,10 @@ export async function blankSlip(
   return present(db, { task, date: today, startTime: '', stopTime: '', habit, comment: null }, user);
 }
 
-/** A copy of slip `sourceId` for the user: same day, starting where their day ends, the source's duration. */
+/**
+ * A copy of slip `sourceId` for the user: same day, starting where their day ends (the source's start when they have
+ * nothing that day), the source's duration.
+ */
 export async function copySlip(
   db: Queryable,
   sourceId: number,
@@ -141,11 +166,11 @@ export async function copySlip(
     organization_id: source.organization_id,
     organization_name: source.organization_name,
   };
-  const sourceStart = fromDbTime(source.start_time);
-  const duration = source.stop_time === null ? null : fromDbTime(source.stop_time) - sourceStart;
-  const start = (await dayEnd(db, user.id, source.work_date)) ?? sourceStart;
-  // A duration that would run past midnight leaves the end for the user to choose.
-  const stop = duration !== null && start + duration < MINUTES_PER_DAY ? start + duration : null;
+  const { start, stop } = copyTimes(
+    await dayEnd(db, user.id, source.work_date),
+    fromDbTime(source.start_time),
+    source.stop_time === null ? null : fromDbTime(source.stop_time),
+  );
   return present(
     db,
     {
