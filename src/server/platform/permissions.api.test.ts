@@ -14,6 +14,7 @@ import {
   makeUser,
   TEST_PASSWORD,
 } from '../../../test/support/factories.js';
+import { recordPath } from '../../../test/support/record-paths.js';
 import { allows, RECORD_ACCESS, type RecordKind } from '../../shared/permissions.js';
 
 type Caller = Awaited<ReturnType<ApiHarness['signIn']>>;
@@ -33,33 +34,6 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const PATHS: Record<RecordKind, string> = {
-  organization: '/api/manage/organization',
-  person: '/api/manage/person',
-  equipment: '/api/manage/equipment',
-  software: '/api/manage/software',
-  system: '/api/manage/system',
-  outage: '/api/manage/outage',
-  case: '/api/manage/case',
-  task: '/api/manage/task',
-  department: '/api/admin/department',
-  'bucket-category': '/api/admin/bucket',
-  'device-category': '/api/admin/device-category',
-  'outage-type': '/api/admin/outage-type',
-  agreement: '/api/manage/agreement',
-  // Records under an agreement: {agreement} is one made for these tests.
-  agreementService: '/api/manage/agreement/{agreement}/service',
-  amendment: '/api/manage/agreement/{agreement}/amendment',
-  agreementDocument: '/api/manage/agreement/{agreement}/document',
-  opportunity: '/api/manage/opportunity',
-  // Records under an opportunity: {opportunity} is one made for these tests.
-  proposal: '/api/manage/opportunity/{opportunity}/proposal',
-  opportunityDocument: '/api/manage/opportunity/{opportunity}/document',
-  amendmentType: '/api/admin/amendment-type',
-  serviceType: '/api/admin/service-type',
-  notice: '/api/admin/notice',
-  'required-upload': '/api/admin/required-upload',
-};
 const ROLES = [
   { role: 'technician', isAdmin: false },
   { role: 'administrator', isAdmin: true },
@@ -71,9 +45,7 @@ describe('records', () => {
       const access = RECORD_ACCESS[kind];
       it(`${kind} × ${role}: read ${allows({ isAdmin }, access.read)}, save ${allows({ isAdmin }, access.write)}, delete ${allows({ isAdmin }, access.delete)}`, async () => {
         const caller = as[role];
-        const path = PATHS[kind]
-          .replace('{agreement}', String(ids.agreement))
-          .replace('{opportunity}', String(ids.opportunity));
+        const path = recordPath(kind, ids);
         const read = allows({ isAdmin }, access.read);
         const list = await caller.get(path);
         expect(list.statusCode, list.body).toBe(read ? 200 : 403);

@@ -2,8 +2,9 @@
 //   GET  {path}?filters      -> { items, next }                     (keyset list, bounded)
 //   GET  {path}/{id|create}  -> { <key>: record, formOptions, can: { save, delete } }  (what this user may do)
 //   POST {path}/{id|create}  -> { <key>: record }                   (form values, select options as bare values)
-//   DELETE {path}/{id}?version= -> { deleted: true }
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+//   DELETE {path}/{id}          -> { deleted: true }   (SPEC §7: no payload; a version, in the query as the SD6
+//                                                      screens send it or as a body { version }, is checked: 409)
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -68,7 +69,26 @@ export type ParentSpec = { param: string; table: string; field: string };
 /** The parent id of a request (0 for records without a parent). */
 export type Scope = { parentId: number };
 
-const deleteQuery = z.object({ version: wholeNumber().optional() });
+/** A delete's version: optional (SPEC §7 sends none), checked when given (409 when stale). */
+export const deleteQuery = z.object({ version: wholeNumber().optional() });
+export const deleteBody = z.object({ version: wholeNumber().optional() }).nullish();
+
+/** The version a delete carries: the query's (the SD6 screens), else the body's; undefined when it has none. */
+export const deleteVersion = (request: FastifyRequest): number | undefined =>
+  (request.query as z.infer<typeof deleteQuery>).version ??
+  (request.body as z.infer<typeof deleteBody>)?.version;
+
+/**
+ * A DELETE with no payload but a content type (many clients send `application/json` on every call) is a request
+ * without a body: Fastify would otherwise refuse the empty JSON with 400 before the route runs.
+ */
+export const emptyBodyIsNone: onRequestHookHandler = (request, _reply, done) => {
+  const length = request.headers['content-length'];
+  if (request.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) {
+    delete request.headers['content-type'];
+  }
+  done();
+};
 
 export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query extends z.ZodType>(
   app: FastifyInstance,
@@ -182,7 +202,11 @@ export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query
 
   api.delete(
     `${spec.path}/:id`,
-    { schema: { params: deleteParams, querystring: deleteQuery }, preValidation: canDelete },
+    {
+      schema: { params: deleteParams, querystring: deleteQuery, body: deleteBody },
+      onRequest: emptyBodyIsNone,
+      preValidation: canDelete,
+    },
     async (request) => {
       authorize(currentUser(request), deleteAction);
       await scopeOf(request, request.params.id);
@@ -191,7 +215,7 @@ export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query
         database,
         def,
         request.params.id,
-        requireVersion(request.query.version),
+        deleteVersion(request),
         timeZone,
         spec.deleted && ((tx, before) => spec.deleted!(tx, before, user)),
       );

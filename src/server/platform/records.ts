@@ -342,7 +342,8 @@ export async function deleteRecord(
   database: Database,
   def: RecordDef,
   id: number,
-  version: number,
+  /** Checked when given (409 when stale); a SPEC §7 delete carries none. */
+  version: number | undefined,
   timeZone: string,
   /** In the transaction, after the row is gone (e.g. the parent's activity). */
   deleted?: (tx: pg.PoolClient, before: Presented) => Promise<void>,
@@ -350,7 +351,7 @@ export async function deleteRecord(
   await withTransaction(database, async ({ client }) => {
     const before = await loadRecord(client, def, id, true);
     if (!before) throw notFound();
-    if (before.version !== version) {
+    if (version !== undefined && before.version !== version) {
       throw conflict(
         changedByMessage(before.updatedBy?.label ?? null, new Date(before.updated), timeZone),
         before,

@@ -153,6 +153,13 @@ export const slipSchema = z.object({
   }),
   created: stampSchema,
   updated: stampSchema,
+  /**
+   * What the viewer may do with the slip, by the rules its save and delete enforce (the server's one source). Absent
+   * only on a slip this device made and the server has not seen: its own, so it may.
+   */
+  can: z.object({ edit: z.boolean(), delete: z.boolean() }).optional(),
+  /** Why the viewer may not change it (another user's slip, a billed case, an approved week, a closed case). */
+  locked: z.string().nullable().optional(),
 });
 export type Slip = z.infer<typeof slipSchema>;
 

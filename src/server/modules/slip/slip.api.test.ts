@@ -151,6 +151,8 @@ describe('summary', () => {
       },
       created: { at: expect.any(String), by: { value: ownerId, label: 'Olive Owner' } },
       updated: { at: expect.any(String), by: { value: ownerId, label: 'Olive Owner' } },
+      can: { edit: true, delete: true },
+      locked: null,
     });
     expect(Number.isNaN(Date.parse(summary.slips[0].created.at))).toBe(false);
     expect(summary.slips[1]).toMatchObject({

@@ -5,25 +5,20 @@
 //   GET    /api/manage/slip/create?copyId=       -> { slip (a copy of that slip), formOptions }
 //   GET    /api/manage/slip/{id}                 -> { slip, formOptions }
 //   POST   /api/manage/slip/{id|create}          -> { slip }   (owner only; the biller never changes)
-//   DELETE /api/manage/slip/{id}?version=        -> { deleted: true }
+//   DELETE /api/manage/slip/{id}[?version=]      -> { deleted: true }  (SPEC §7: no payload, or { version })
 //   POST   /api/manage/bucket/{categoryId}/{MMddyyyy} -> { bucket }
 // The three writes take an optional Idempotency-Key header (platform/idempotency.ts): the offline queue's retries.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fromPathDate, toIsoDate } from '../../../shared/format/date.js';
-import {
-  idOrCreateParam,
-  idParam,
-  PAGE_SIZE,
-  recordId,
-  wholeNumber,
-} from '../../../shared/schemas/common.js';
+import { idOrCreateParam, idParam, PAGE_SIZE, recordId } from '../../../shared/schemas/common.js';
 import { bucketForm, type SlipSummary, slipForm } from '../../../shared/schemas/slip.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser, registerPolicy } from '../../platform/auth.js';
 import { decodeCursor } from '../../platform/cursor.js';
 import { idempotencyHeaders, once } from '../../platform/idempotency.js';
+import { deleteBody, deleteQuery, deleteVersion, emptyBodyIsNone } from '../../platform/record-routes.js';
 import { withTransaction } from '../../platform/transaction.js';
 import { wallClockOf } from '../outage/company-time.js';
 import { bucketMinutes, saveBucket } from './bucket.service.js';
@@ -64,7 +59,6 @@ const createQuery = z.object({
   taskId: recordId().optional().catch(undefined),
   copyId: recordId().optional().catch(undefined),
 });
-const deleteQuery = z.object({ version: wholeNumber().optional() });
 const taskSlipsQuery = z.object({
   task: recordId(),
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
@@ -79,7 +73,7 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
   api.get('/api/manage/slip', { schema: { querystring: taskSlipsQuery } }, async (request) => {
     const user = signedIn(request);
     const { task, limit, after } = request.query;
-    const page = await taskSlips(pool, task, limit, after ? decodeCursor(after, slipCursor) : null);
+    const page = await taskSlips(pool, task, limit, after ? decodeCursor(after, slipCursor) : null, user.id);
     return { ...page, items: page.items.map((slip) => slipForViewer(slip, user)) };
   });
 
@@ -115,7 +109,7 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
       const { taskId, copyId } = request.query;
       const slip =
         id !== 'create'
-          ? slipForViewer(await requireSlip(pool, id), user)
+          ? slipForViewer(await requireSlip(pool, id, user.id), user)
           : copyId
             ? await copySlip(pool, copyId, user)
             : await blankSlip(pool, taskId ?? null, user, wallClockOf(new Date(), timeZone).date);
@@ -143,12 +137,15 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
 
   api.delete(
     '/api/manage/slip/:id',
-    { schema: { params: idParam, querystring: deleteQuery, headers: idempotencyHeaders } },
+    {
+      schema: { params: idParam, querystring: deleteQuery, body: deleteBody, headers: idempotencyHeaders },
+      onRequest: emptyBodyIsNone,
+    },
     async (request, reply) => {
       const user = signedIn(request);
       return withTransaction(database, ({ client }) =>
         once(client, request, reply, user.id, async () => {
-          await deleteSlip(client, request.params.id, user.id, request.query.version, timeZone);
+          await deleteSlip(client, request.params.id, user.id, deleteVersion(request), timeZone);
           return { deleted: true as const };
         }),
       );

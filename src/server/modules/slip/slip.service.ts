@@ -20,11 +20,12 @@ import {
   STOP_AFTER_START,
   WHERE_OPTIONS,
 } from '../../../shared/schemas/slip.js';
+import { WEEK_LOCKED } from '../../../shared/schemas/timesheet.js';
 import { encodeCursor } from '../../platform/cursor.js';
 import { badRequest, conflict, HttpError, notFound, requireVersion } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/records.js';
 import { changedByMessage } from '../../platform/stamp.js';
-import { assertDaysOpen } from '../timesheet/week-lock.js';
+import { assertDaysOpen, weekLockedMessage } from '../timesheet/week-lock.js';
 import { ruleColumns, serviceRuleJoin } from './billable-sql.js';
 
 export const whereOptions = () => codeOptions(WHERE_OPTIONS);
@@ -58,7 +59,11 @@ const SLIP_SELECT = `
          s.rate_multiplier::text AS rate_multiplier, s.comment, s.created_at, s.updated_at,
          s.created_by, s.updated_by,
          t.title AS task_title, t.is_project, t.status AS task_status, t.department_id AS task_department_id,
-         c.id AS case_id, c.title AS case_title, c.status AS case_status,
+         c.id AS case_id, c.title AS case_title, c.status AS case_status, c.billed_at IS NOT NULL AS case_billed,
+         -- The week lock of timesheet/week-lock.ts: an approved week (from its Monday) of the slip's user.
+         EXISTS (SELECT 1 FROM timesheet_weeks w
+                  WHERE w.user_id = s.user_id AND w.status = 'APPROVED'
+                    AND w.week_start = s.work_date - (EXTRACT(ISODOW FROM s.work_date)::int - 1)) AS week_locked,
          o.id AS organization_id, o.name AS organization_name,
          u.first_name || ' ' || u.last_name AS user_name,
          cb.first_name || ' ' || cb.last_name AS created_by_name,
@@ -97,6 +102,9 @@ export type SlipRow = {
   case_id: number;
   case_title: string;
   case_status: string;
+  case_billed: boolean;
+  /** An approved week of the slip's user holds its day. */
+  week_locked: boolean;
   organization_id: number;
   organization_name: string;
   user_name: string;
@@ -124,7 +132,18 @@ const hhmm = (minutes: number) =>
 /** yyyy-MM-dd -> MM/dd/yyyy */
 export const displayDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
-export function presentSlip(r: SlipRow): Slip {
+/** What `viewerId` may do with the slip and why not (slipRefusals over the row's facts). */
+function permissions(r: SlipRow, viewerId: number): Pick<Slip, 'can' | 'locked'> {
+  const refused = slipRefusals({
+    owner: r.user_id === viewerId,
+    weekLocked: r.week_locked,
+    task: { case_billed: r.case_billed, case_status: r.case_status, task_status: r.task_status },
+  });
+  return { can: { edit: refused.edit === null, delete: refused.delete === null }, locked: refused.edit };
+}
+
+/** The slip as `viewerId` gets it: with what they may do with it (slip.visibility hides what they may not see). */
+export function presentSlip(r: SlipRow, viewerId: number): Slip {
   const start = fromDbTime(r.start_time);
   const stop = r.stop_time === null ? null : fromDbTime(r.stop_time);
   const rate = rateValue(r.rate_multiplier);
@@ -168,6 +187,7 @@ export function presentSlip(r: SlipRow): Slip {
       at: r.updated_at.toISOString(),
       by: r.updated_by === null ? null : { value: r.updated_by, label: r.updated_by_name ?? '' },
     },
+    ...permissions(r, viewerId),
   };
 }
 
@@ -179,10 +199,10 @@ export async function loadSlipRow(db: Queryable, id: number, forUpdate = false):
   return rows[0] ?? null;
 }
 
-export async function requireSlip(db: Queryable, id: number): Promise<Slip> {
+export async function requireSlip(db: Queryable, id: number, viewerId: number): Promise<Slip> {
   const row = await loadSlipRow(db, id);
   if (!row) throw notFound();
-  return presentSlip(row);
+  return presentSlip(row, viewerId);
 }
 
 /** One user's slips of one day, by start (slips_user_day_idx). */
@@ -191,7 +211,7 @@ export async function daySlips(db: Queryable, userId: number, isoDate: string): 
     `${SLIP_SELECT} WHERE s.user_id = $1 AND s.work_date = $2::date ORDER BY s.start_time, s.id`,
     [userId, isoDate],
   );
-  return rows.map(presentSlip);
+  return rows.map((r) => presentSlip(r, userId));
 }
 
 /** A task's slips, every user's, newest first; keyset paged after (work_date, start_time, id). */
@@ -200,6 +220,7 @@ export async function taskSlips(
   taskId: number,
   limit: number,
   after: [string, string, number] | null,
+  viewerId: number,
 ): Promise<{ items: Slip[]; next: string | null; totalMinutes?: number }> {
   const { rows } = await db.query<SlipRow>(
     `${SLIP_SELECT} WHERE s.task_id = $1
@@ -210,7 +231,7 @@ export async function taskSlips(
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    items: page.map(presentSlip),
+    items: page.map((r) => presentSlip(r, viewerId)),
     next: rows.length > limit && last ? encodeCursor([last.work_date, last.start_time, last.id]) : null,
     // The first page carries the task's total, one aggregate over slips_task_day_idx (later pages do not repeat it).
     ...(after ? {} : { totalMinutes: await taskMinutes(db, taskId) }),
@@ -292,11 +313,31 @@ export async function taskState(db: Queryable, taskId: number, lock = false): Pr
 }
 
 /** Why no time may be logged on the task, or null when it may (billed, then closed case, then closed task). */
-export function closedMessage(task: TaskState): string | null {
+export function closedMessage(
+  task: Pick<TaskState, 'case_billed' | 'case_status' | 'task_status'>,
+): string | null {
   if (task.case_billed) return CASE_BILLED;
   if (task.case_status === 'CLOSED') return CLOSED_CASE;
   if (task.task_status === 'CLOSED') return CLOSED_TASK;
   return null;
+}
+
+export type SlipFacts = {
+  /** The viewer is the slip's user. */
+  owner: boolean;
+  /** An approved week of the slip's user holds its day. */
+  weekLocked: boolean;
+  task: Pick<TaskState, 'case_billed' | 'case_status' | 'task_status'>;
+};
+
+/**
+ * Why the viewer may not delete or edit a slip (null: they may). The one rule of the save and delete paths and of
+ * the `can`/`locked` every presented slip carries: only its user, never once its case is billed or its week approved;
+ * an edit also needs the case and task open (a slip of a closed case may still be deleted or moved off it).
+ */
+export function slipRefusals(f: SlipFacts): { edit: string | null; delete: string | null } {
+  const change = !f.owner ? NOT_OWNER : f.task.case_billed ? CASE_BILLED : f.weekLocked ? WEEK_LOCKED : null;
+  return { delete: change, edit: change ?? closedMessage(f.task) };
 }
 
 /** Cross-field and database checks of a save: stop after start, the task exists and is open. */
@@ -334,25 +375,35 @@ export async function createSlip(tx: Queryable, values: SlipValues, actorId: num
      VALUES ($1, $2::date, $3::time, $4::time, $5, $6, $7::numeric, $8, $9, $9, $9) RETURNING id`,
     [...columns(values), actorId],
   );
-  return presentSlip((await loadSlipRow(tx, rows[0]!.id))!);
+  return presentSlip((await loadSlipRow(tx, rows[0]!.id))!, actorId);
 }
 
-/** The locked slip, refused unless the actor owns it and saw its current version. */
+/**
+ * The locked slip, refused by slipRefusals (its delete rule: what an edit adds is about the task saved to, which the
+ * save checks) and unless `version` is the current one. A save must carry it; a SPEC §7 delete carries none
+ * (`versionRequired` false). The share locks wait for a billing or a week approval in progress.
+ */
 export async function lockOwnSlip(
   tx: Queryable,
   id: number,
   actorId: number,
   version: number | undefined,
   timeZone: string,
+  versionRequired = true,
 ): Promise<SlipRow> {
   const row = await loadSlipRow(tx, id, true);
   if (!row) throw notFound();
   if (row.user_id !== actorId) throw notOwner();
-  // A billed case's time is invoiced: its slips stay as billed. The share lock waits for a billing in progress.
   const task = await taskState(tx, row.task_id, true);
-  if (task?.case_billed) throw badRequest({}, [CASE_BILLED]);
-  if (row.version !== requireVersion(version)) {
-    throw conflict(changedByMessage(row.updated_by_name, row.updated_at, timeZone), presentSlip(row));
+  const weekLocked = (await weekLockedMessage(tx, actorId, [row.work_date])) !== null;
+  const refused = slipRefusals({ owner: true, weekLocked, task: task ?? row }).delete;
+  if (refused) throw badRequest({}, [refused]);
+  if (versionRequired) requireVersion(version);
+  if (version !== undefined && row.version !== version) {
+    throw conflict(
+      changedByMessage(row.updated_by_name, row.updated_at, timeZone),
+      presentSlip(row, actorId),
+    );
   }
   return row;
 }
@@ -365,8 +416,9 @@ export async function updateSlip(
   actorId: number,
   timeZone: string,
 ): Promise<Slip> {
-  const before = await lockOwnSlip(tx, id, actorId, values.version, timeZone);
-  await assertDaysOpen(tx, actorId, [before.work_date, isoOf(values.date)]);
+  await lockOwnSlip(tx, id, actorId, values.version, timeZone);
+  // The day it moves to (its own day was checked with the slip).
+  await assertDaysOpen(tx, actorId, [isoOf(values.date)]);
   await checkSlip(tx, values);
   await tx.query(
     `UPDATE slips SET task_id = $1, work_date = $2::date, start_time = $3::time, stop_time = $4::time,
@@ -375,9 +427,10 @@ export async function updateSlip(
       WHERE id = $10`,
     [...columns(values), actorId, id],
   );
-  return presentSlip((await loadSlipRow(tx, id))!);
+  return presentSlip((await loadSlipRow(tx, id))!, actorId);
 }
 
+/** Deletes the owner's slip; with a version, only at that version (SPEC §7 sends none; the SD6 screens do). */
 export async function deleteSlip(
   tx: Queryable,
   id: number,
@@ -385,7 +438,6 @@ export async function deleteSlip(
   version: number | undefined,
   timeZone: string,
 ): Promise<void> {
-  const slip = await lockOwnSlip(tx, id, actorId, version, timeZone);
-  await assertDaysOpen(tx, actorId, [slip.work_date]);
+  await lockOwnSlip(tx, id, actorId, version, timeZone, false);
   await tx.query('DELETE FROM slips WHERE id = $1', [id]);
 }
