@@ -1,5 +1,5 @@
 // A slip card's actions menu (Edit, Move, Copy, Print, Delete, Info), its delete confirmation and info dialog.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import type { Slip } from '../../../shared/schemas/slip';
 import { Dialog } from '../../ui';
@@ -14,11 +14,22 @@ export type SlipActionHandlers = {
   onDelete?: () => void;
 };
 
-type Props = SlipActionHandlers & { slip: Slip; printing?: boolean };
+type Props = SlipActionHandlers & {
+  slip: Slip;
+  printing?: boolean;
+  /** Why the slip may not be changed: Edit (and Delete, when refused too) show disabled, with this reason. */
+  refused?: string | null;
+};
 
-export function SlipActions({ slip, printing, onEdit, onMove, onCopy, onPrint, onDelete }: Props) {
+export function SlipActions({ slip, printing, onEdit, onMove, onCopy, onPrint, onDelete, refused }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [info, setInfo] = useState(false);
+  const reasonId = useId();
+  const disabled = (label: string) => (
+    <Dropdown.Item as="button" disabled aria-describedby={reasonId}>
+      {label}
+    </Dropdown.Item>
+  );
   return (
     <>
       <Dropdown align="end">
@@ -30,8 +41,21 @@ export function SlipActions({ slip, printing, onEdit, onMove, onCopy, onPrint, o
         >
           Actions
         </Dropdown.Toggle>
-        <Dropdown.Menu>
-          {onEdit ? <Dropdown.Item onClick={onEdit}>Edit</Dropdown.Item> : null}
+        <Dropdown.Menu className="sd-slip-actions">
+          {refused ? (
+            <>
+              {/* A set width: the reason wraps instead of widening the menu past a phone's screen. */}
+              <Dropdown.ItemText
+                id={reasonId}
+                className="small text-body-secondary text-wrap sd-slip-locked"
+                style={{ width: '16rem' }}
+              >
+                {refused}
+              </Dropdown.ItemText>
+              <Dropdown.Divider />
+            </>
+          ) : null}
+          {onEdit ? <Dropdown.Item onClick={onEdit}>Edit</Dropdown.Item> : refused ? disabled('Edit') : null}
           {onMove ? <Dropdown.Item onClick={onMove}>Move</Dropdown.Item> : null}
           {onCopy ? <Dropdown.Item onClick={onCopy}>Copy</Dropdown.Item> : null}
           <StartTimerItem taskId={slip.taskId} />
@@ -40,7 +64,11 @@ export function SlipActions({ slip, printing, onEdit, onMove, onCopy, onPrint, o
               Print
             </Dropdown.Item>
           ) : null}
-          {onDelete ? <Dropdown.Item onClick={() => setConfirming(true)}>Delete</Dropdown.Item> : null}
+          {onDelete ? (
+            <Dropdown.Item onClick={() => setConfirming(true)}>Delete</Dropdown.Item>
+          ) : refused ? (
+            disabled('Delete')
+          ) : null}
           <Dropdown.Item onClick={() => setInfo(true)}>Info</Dropdown.Item>
         </Dropdown.Menu>
       </Dropdown>

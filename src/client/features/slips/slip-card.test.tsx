@@ -1,10 +1,14 @@
 // The slip card's keyboard: a new slip and Edit put the cursor in Start; Tab runs start, end, description, date,
-// how, where, multi, Save (SPEC §4 with Where beside How).
+// how, where, multi, Save (SPEC §4 with Where beside How). A slip the viewer may not change opens read-only, its
+// Edit and Delete refused with the server's reason.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { Slip, SlipFormOptions } from '../../../shared/schemas/slip';
+import { CASE_BILLED } from '../../../shared/billing';
+import { CLOSED_CASE, NOT_OWNER, type Slip, type SlipFormOptions } from '../../../shared/schemas/slip';
+import { WEEK_LOCKED } from '../../../shared/schemas/timesheet';
 import { SlipCard } from './slip-card';
+import { SlipChange } from './task-slip-rows';
 
 const SLIP: Slip = {
   id: 5,
@@ -114,5 +118,89 @@ describe('actual and billable time', () => {
     fireEvent.change(screen.getByLabelText(/^End/), { target: { value: '9:10 AM' } });
     // 10 minutes under a 30-minute minimum, at 1x.
     expect(screen.getByTestId('slip-billable')).toHaveTextContent('Billable 0:30');
+  });
+});
+
+describe('a slip the viewer may not change', () => {
+  const menu = () => {
+    fireEvent.click(screen.getByRole('button', { name: /^Actions/ }));
+    return {
+      item: (name: string) => screen.queryByRole('button', { name }),
+      reason: () => screen.getByText((_, el) => el?.classList.contains('sd-slip-locked') ?? false),
+    };
+  };
+
+  it("another user's slip opens read-only on the edit route, Multi empty, Edit and Delete disabled with the reason", () => {
+    const theirs: Slip = {
+      ...SLIP,
+      rateMultiplier: null,
+      can: { edit: false, delete: false },
+      locked: NOT_OWNER,
+    };
+    card({ slip: theirs, startInEdit: true, onDeleted: () => {}, onMove: () => {}, onCopy: () => {} });
+    expect(screen.getByTestId('slip-card')).toHaveAttribute('data-mode', 'read');
+    expect(screen.queryByLabelText(/^Start/)).not.toBeInTheDocument();
+    // The hidden multiplier shows as nothing, not as a default 1x.
+    const multi = screen.getByText('Multi').nextElementSibling;
+    expect(multi?.textContent?.trim()).toBe('');
+    const m = menu();
+    expect(m.reason()).toHaveTextContent(NOT_OWNER);
+    for (const name of ['Edit', 'Delete']) {
+      expect(m.item(name)).toHaveAttribute('aria-disabled', 'true');
+      expect(m.item(name)).toHaveAccessibleDescription(NOT_OWNER);
+    }
+    expect(m.item('Move')).toBeNull();
+    // Copying it onto the viewer's own day stays possible.
+    expect(m.item('Copy')).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('a billed slip of the viewer: Edit, Move and Delete refused with the reason', () => {
+    card({
+      slip: { ...SLIP, can: { edit: false, delete: false }, locked: CASE_BILLED },
+      onDeleted: () => {},
+      onMove: () => {},
+    });
+    const m = menu();
+    expect(m.reason()).toHaveTextContent(CASE_BILLED);
+    expect(m.item('Edit')).toHaveAttribute('aria-disabled', 'true');
+    expect(m.item('Delete')).toHaveAttribute('aria-disabled', 'true');
+    expect(m.item('Move')).toBeNull();
+  });
+
+  it('a slip of a closed case may still be deleted or moved, not edited', () => {
+    card({
+      slip: { ...SLIP, can: { edit: false, delete: true }, locked: CLOSED_CASE },
+      onDeleted: () => {},
+      onMove: () => {},
+    });
+    const m = menu();
+    expect(m.reason()).toHaveTextContent(CLOSED_CASE);
+    expect(m.item('Edit')).toHaveAttribute('aria-disabled', 'true');
+    expect(m.item('Delete')).not.toHaveAttribute('aria-disabled');
+    expect(m.item('Move')).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('a slip the viewer may change offers Edit and Delete and no reason; the edit route opens the form', () => {
+    card({ slip: { ...SLIP, can: { edit: true, delete: true }, locked: null }, startInEdit: true });
+    expect(screen.getByLabelText(/^Start/)).toHaveFocus();
+  });
+});
+
+describe("the task's slip rows", () => {
+  it('offer Edit when allowed, else Read-only with the reason', () => {
+    render(
+      <MemoryRouter>
+        <SlipChange slip={{ ...SLIP, can: { edit: true, delete: true }, locked: null }} />
+        <SlipChange
+          slip={{ ...SLIP, id: 6, number: 6, can: { edit: false, delete: false }, locked: WEEK_LOCKED }}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link', { name: 'Edit slip #5' })).toHaveAttribute(
+      'href',
+      '/manage/case/20/task/10/slip/5/edit',
+    );
+    expect(screen.queryByRole('link', { name: 'Edit slip #6' })).toBeNull();
+    expect(screen.getByText(/Read-only/)).toHaveTextContent(`Read-only: ${WEEK_LOCKED}`);
   });
 });

@@ -44,9 +44,8 @@ export type SlipCardProps = {
   formOptions: SlipFormOptions;
   /** A slip not saved yet (create or copy): edit mode, no actions, Cancel drops it. */
   isNew?: boolean;
+  /** Open in edit mode (the edit route), when the slip may be edited: else it opens read-only. */
   startInEdit?: boolean;
-  /** Only the owner edits (in the daily panel the viewer always counts as owner). */
-  canEdit?: boolean;
   warnings?: string[];
   onSaved: (saved: Slip, previous: Slip) => void;
   onCancel?: () => void;
@@ -78,7 +77,9 @@ function normalised(values: SlipValues): SlipValues {
 
 export function SlipCard(props: SlipCardProps) {
   const { slip, formOptions, isNew } = props;
-  const [mode, setMode] = useState<SlipMode>(isNew || props.startInEdit ? 'edit' : 'read');
+  // What the server says the viewer may do (absent on a slip only this device knows: the user's own).
+  const allowed = slip.can ?? { edit: true, delete: true };
+  const [mode, setMode] = useState<SlipMode>(isNew || (props.startInEdit && allowed.edit) ? 'edit' : 'read');
   const [values, setValues] = useState<SlipValues>(() => valuesOf(slip));
   const [errors, setErrors] = useState<Record<string, string[] | undefined>>({});
   const [message, setMessage] = useState<string | null>(null);
@@ -91,7 +92,6 @@ export function SlipCard(props: SlipCardProps) {
     card.current?.querySelector<HTMLInputElement>('input[name="startTime"]')?.focus();
     setFocusStart(false);
   }, [focusStart, mode]);
-  const canEdit = props.canEdit ?? true;
   const writer = props.writer ?? direct;
   const { pending } = props;
   // A slip only this device knows has no server id yet: nothing to move, copy or print.
@@ -167,6 +167,7 @@ export function SlipCard(props: SlipCardProps) {
       data-testid="slip-card"
       data-slip-id={isNew ? 'new' : slip.id}
       data-mode={mode}
+      data-locked={slip.locked ? true : undefined}
       onKeyDown={editing ? onKeyDown : undefined}
     >
       <div className="card-body p-2">
@@ -199,11 +200,13 @@ export function SlipCard(props: SlipCardProps) {
             <SlipActions
               slip={slip}
               printing={printing.busy}
-              onEdit={canEdit ? edit : undefined}
-              onMove={props.onMove && canEdit && !local ? () => props.onMove?.(slip) : undefined}
+              onEdit={allowed.edit ? edit : undefined}
+              // A move takes the slip off its task: the server refuses it by the delete's rule.
+              onMove={props.onMove && allowed.delete && !local ? () => props.onMove?.(slip) : undefined}
               onCopy={props.onCopy && !local ? () => props.onCopy?.(slip) : undefined}
               onPrint={local ? undefined : () => void printing.print(slip.taskId)}
-              onDelete={props.onDeleted && canEdit ? () => void remove() : undefined}
+              onDelete={props.onDeleted && allowed.delete ? () => void remove() : undefined}
+              refused={slip.locked ?? null}
             />
           ) : null}
         </div>

@@ -5,7 +5,6 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { pathFor } from '../../../shared/routes';
 import type { Slip } from '../../../shared/schemas/slip';
 import { errorPageStatus } from '../../api/entity';
-import { profileQuery } from '../../api/profile';
 import { useCurrentRoute } from '../../shell/current-route';
 import { TaskHeader } from '../cases/case-header';
 import { RecordList } from '../records/record-list';
@@ -77,7 +76,6 @@ export function SlipBasicsPage() {
   const routeName = current?.route.name;
   const copying = routeName === 'case_task_slip_basics_copy';
   const editing = routeName === 'case_task_slip_basics_edit';
-  const { data: profile } = useQuery(profileQuery);
   const loaded = useQuery({
     queryKey: [SLIP_KEY, slipId, slipId === 'create' ? taskId : null, copying],
     queryFn: ({ signal }) =>
@@ -91,18 +89,26 @@ export function SlipBasicsPage() {
   if (loaded.error) return <Failure error={loaded.error} />;
   if (!loaded.data) return <Spinner animation="border" size="sm" aria-label="Loading" />;
   const slip = loaded.data.slip;
-  const owner = isNew || String(slip.user?.value) === String(profile?.id);
   const title = isNew ? 'New Slip' : `Slip #${slip.number}`;
+  // A slip the user may not change opens read-only, with the reason, before any edit (the edit route included).
+  const locked = !isNew && slip.can?.edit === false ? slip.locked : null;
   return (
     <section className="sd-slip-page">
       <h1 className="h4 mb-3">{title}</h1>
+      {locked ? (
+        <div
+          className={`alert ${editing ? 'alert-warning' : 'alert-secondary'} py-2 sd-slip-read-only`}
+          role={editing ? 'alert' : 'status'}
+        >
+          <strong>Read-only.</strong> {locked}
+        </div>
+      ) : null}
       <SlipCard
         key={`${routeName}-${slip.id}-${slip.version}`}
         slip={slip}
         formOptions={loaded.data.formOptions}
         isNew={isNew}
         startInEdit={editing}
-        canEdit={owner}
         onSaved={(saved) => {
           sync.refresh();
           void sync.refreshSummary();

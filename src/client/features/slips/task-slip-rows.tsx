@@ -11,6 +11,31 @@ import type { Column } from '../records/record-list';
 const slipLink = (s: Slip) =>
   pathFor('case_task_slip_basics', { caseId: s.caseId, taskId: s.taskId, slipId: s.id });
 
+/** Edit for a slip the user may change; else "Read-only" with the server's reason (the same as the slip's page). */
+export function SlipChange({ slip }: { slip: Slip }) {
+  if (slip.can?.edit === false) {
+    return (
+      <span
+        className="small text-body-secondary text-nowrap sd-slip-read-only"
+        title={slip.locked ?? undefined}
+      >
+        Read-only
+        {slip.locked ? <span className="visually-hidden">: {slip.locked}</span> : null}
+      </span>
+    );
+  }
+  const edit = pathFor('case_task_slip_basics_edit', {
+    caseId: slip.caseId,
+    taskId: slip.taskId,
+    slipId: slip.id,
+  });
+  return (
+    <Link to={edit} className="small" aria-label={`Edit slip #${slip.number}`}>
+      Edit
+    </Link>
+  );
+}
+
 export const TASK_SLIP_COLUMNS: Column<Slip>[] = [
   { key: 'date', label: 'Date', render: (s) => <Link to={slipLink(s)}>{s.date}</Link> },
   {
@@ -24,6 +49,7 @@ export const TASK_SLIP_COLUMNS: Column<Slip>[] = [
   { key: 'how', label: 'How', render: (s) => s.how?.label, className: 'text-nowrap' },
   { key: 'where', label: 'Where', render: (s) => s.where?.label, className: 'text-nowrap' },
   { key: 'comment', label: 'Description', render: (s) => s.comment, className: 'sd-slip-comment' },
+  { key: 'change', label: 'Change', render: (s) => <SlipChange slip={s} />, className: 'text-nowrap' },
 ];
 
 /** One slip on a phone: date and times first, then who, how and where, then the description at full width. */
@@ -39,6 +65,7 @@ export function TaskSlipCard({ slip }: { slip: Slip }) {
           </Link>
           <span className="text-nowrap">{timeRange(slip.startTime, slip.stopTime)}</span>
           <span className="ms-auto fw-semibold">{duration}</span>
+          <SlipChange slip={slip} />
         </div>
         {how ? <div className="small text-body-secondary">{how}</div> : null}
         {slip.comment ? <div className="sd-slip-comment">{slip.comment}</div> : null}
