@@ -1,45 +1,77 @@
-// The marker between two slips of the daily panel that names their gap or overlap and fixes it with one key.
+// The marker of a gap or overlap in the daily panel: it names the stretch (and, for a slip inside another, both) and
+// applies each fix of the day's interval model with one key, through the panel's writer.
 import { type KeyboardEvent, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
+import type { DayFix, DayIssue } from '../../../shared/day-intervals';
+import { stretchText } from '../../../shared/day-intervals';
 import { formatTimeOfDay } from '../../../shared/format/time-of-day';
 import type { Slip } from '../../../shared/schemas/slip';
 import { useDailyOptional } from '../slips/daily-state';
-import { saveSlip } from '../slips/slip-api';
 import type { SlipWriter } from '../slips/slip-card';
-import { compactTime, type DayFix, type DayIssue, fixesOf, issueSpan, valuesOf } from '../slips/slip-logic';
+import { compactTime, valuesOf } from '../slips/slip-logic';
 
 export const NEW_SLIP_LABEL = 'New slip';
+export const NO_FIX = 'No one-key fix: edit the slips.';
 
 type Props = {
   issue: DayIssue;
-  /** The panel's writer (version-checked, idempotent, offline queue); straight to the server without one. */
+  fixes: DayFix[];
+  /** The day's slips by id (the fixes name them by id). */
+  slips: ReadonlyMap<number, Slip>;
+  /** The panel's writer (version-checked, idempotent, offline queue); the fixes wait for it. */
   writer?: SlipWriter;
   onSaved: (saved: Slip, previous: Slip) => void;
+  onCreated: (saved: Slip) => void;
+  onDeleted: (slip: Slip) => void;
 };
 
-export function IssueMarker({ issue, writer, onSaved }: Props) {
+const timeText = (minutes: number | null) => (minutes === null ? '' : formatTimeOfDay(minutes));
+const rangeOf = (slip: Slip | undefined) => (slip ? `${slip.startTime} – ${slip.stopTime ?? ''}` : '');
+
+export function IssueMarker({ issue, fixes, slips, writer, onSaved, onCreated, onDeleted }: Props) {
   const daily = useDailyOptional();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const fixes = fixesOf(issue);
-  const name = `${issue.kind === 'gap' ? 'Gap' : 'Overlap'} ${issueSpan(issue)}`;
+  const name = `${issue.kind === 'gap' ? 'Gap' : 'Overlap'} ${stretchText(issue.from, issue.to)}`;
+  const nested =
+    issue.kind === 'overlap' && issue.inner !== null && issue.outer !== null
+      ? `${rangeOf(slips.get(issue.inner))} lies inside ${rangeOf(slips.get(issue.outer))}`
+      : null;
 
   const apply = async (fix: DayFix) => {
-    if (busy) return;
-    const values = {
-      ...valuesOf(fix.slip),
-      startTime: formatTimeOfDay(fix.start),
-      stopTime: fix.stop === null ? '' : formatTimeOfDay(fix.stop),
-    };
+    if (busy || !writer) return;
     setBusy(true);
     setMessage(null);
     try {
-      const result = writer
-        ? await writer.save(fix.slip, values, false)
-        : { queued: false as const, value: await saveSlip(fix.slip.id, values) };
-      // A queued change shows through the panel's offline merge; a saved one replaces its card.
-      if (!result.queued) onSaved(result.value, fix.slip);
+      // The new slip first: should a later step be refused, no logged minute is lost.
+      for (const part of fix.creates) {
+        const from = slips.get(part.copyOf)!;
+        const values = {
+          ...valuesOf(from),
+          version: 0,
+          startTime: timeText(part.start),
+          stopTime: timeText(part.stop),
+        };
+        const result = await writer.save({ ...from, id: 0, number: 0, version: 0 }, values, true);
+        if (!result.queued) onCreated(result.value);
+      }
+      for (const change of fix.changes) {
+        const slip = slips.get(change.id)!;
+        const values = {
+          ...valuesOf(slip),
+          startTime: timeText(change.start),
+          stopTime: timeText(change.stop),
+        };
+        const result = await writer.save(slip, values, false);
+        // A queued change shows through the panel's offline merge; a saved one replaces its card.
+        if (!result.queued) onSaved(result.value, slip);
+      }
+      for (const id of fix.deletes) {
+        const slip = slips.get(id)!;
+        const result = await writer.remove(slip);
+        if (!result.queued) onDeleted(slip);
+      }
     } catch (error) {
       // Refused (billed case, locked week, changed by someone else): the reason stays at the marker.
       setMessage(error instanceof Error ? error.message : String(error));
@@ -73,6 +105,7 @@ export function IssueMarker({ issue, writer, onSaved }: Props) {
       data-kind={issue.kind}
       role="group"
       aria-label={name}
+      aria-description={nested ?? undefined}
       aria-keyshortcuts={[...fixes.map((f) => f.key), ...(fillNew ? ['n'] : [])].join(' ')}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the one-key fixes answer while the marker has focus.
       tabIndex={0}
@@ -80,6 +113,7 @@ export function IssueMarker({ issue, writer, onSaved }: Props) {
     >
       <div className="sd-daily-gap mb-1">
         <span>{name}</span>
+        {nested ? <div className="small">{nested}</div> : null}
       </div>
       <div className="d-flex flex-wrap justify-content-center align-items-center gap-1">
         {fixes.map((fix) => (
@@ -88,7 +122,7 @@ export function IssueMarker({ issue, writer, onSaved }: Props) {
             size="sm"
             variant="outline-secondary"
             className="py-0"
-            disabled={busy}
+            disabled={busy || !writer}
             aria-keyshortcuts={fix.key}
             onClick={() => apply(fix)}
           >
@@ -106,6 +140,7 @@ export function IssueMarker({ issue, writer, onSaved }: Props) {
             {NEW_SLIP_LABEL} <kbd>n</kbd>
           </Button>
         ) : null}
+        {fixes.length === 0 && !fillNew ? <span className="small text-body-secondary">{NO_FIX}</span> : null}
         {busy ? <Spinner size="sm" animation="border" aria-label="Saving" /> : null}
       </div>
       {message ? (

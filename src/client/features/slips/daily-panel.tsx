@@ -213,6 +213,11 @@ function DailyPanelBody() {
     );
     sync.refresh();
   };
+  // A slip a day fix made (a split's second part): added like a saved new slip, leaving a new slip being typed open.
+  const onCreated = (saved: Slip) => {
+    setSlips((list) => applySaved(list, saved, displayed, profile?.id ?? saved.user.value, null));
+    sync.refresh();
+  };
   const phoneEdit = (slip: Slip) => {
     // The edit route needs the server: offline, or for a slip only this device knows, edit in the card.
     if (mediumUp || !online || slip.id < 0) return false;
@@ -267,6 +272,7 @@ function DailyPanelBody() {
             newSlip={daily.createTaskId !== null && defaults.data ? defaults.data.slip : null}
             formOptions={formOptions}
             onSaved={onSaved}
+            onCreated={onCreated}
             onNewCancelled={daily.clearCreate}
             handlers={{
               onEditRequest: phoneEdit,

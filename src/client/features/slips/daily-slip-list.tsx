@@ -1,18 +1,21 @@
-// The daily panel's slip list: a new slip on top, slip cards sorted by start, gap and overlap markers (each with
-// its one-key fixes) and overlap warnings.
+// The daily panel's slip list: a new slip on top, slip cards sorted by start, the day's gap and overlap markers (each
+// with its one-key fixes) before the slip they lead to, a note after a slip with no end, and overlap warnings.
 import { Fragment, useMemo } from 'react';
+import { type DayIssue, fixesOf } from '../../../shared/day-intervals';
 import { formatTimeOfDay, parseTimeOfDay } from '../../../shared/format/time-of-day';
 import type { Slip, SlipFormOptions } from '../../../shared/schemas/slip';
 import { IssueMarker } from '../day-fixes/issue-marker';
 import type { Pending } from '../offline/queue-logic';
 import { SlipCard, type SlipCardProps, type SlipWriter } from './slip-card';
-import { dayIssues, gapLength, gapsAfter, NO_SLIPS, OVERLAP_WARNING, overlaps } from './slip-logic';
+import { dayModelOf, NO_SLIPS, OVERLAP_WARNING, overlaps } from './slip-logic';
 
 type Props = {
   slips: Slip[];
   newSlip: Slip | null;
   formOptions: SlipFormOptions;
   onSaved: (saved: Slip, previous: Slip | null) => void;
+  /** A slip a fix created (the second part of a split); without it, as a saved new slip. */
+  onCreated?: (saved: Slip) => void;
   onNewCancelled: () => void;
   handlers: Pick<SlipCardProps, 'onDeleted' | 'onEditRequest' | 'onMove' | 'onCopy'>;
   writer?: SlipWriter;
@@ -30,13 +33,22 @@ export function DailySlipList({
   newSlip,
   formOptions,
   onSaved,
+  onCreated,
   onNewCancelled,
   handlers,
   writer,
   pending,
 }: Props) {
-  const gaps = useMemo(() => gapsAfter(slips), [slips]);
-  const issues = useMemo(() => dayIssues(slips), [slips]);
+  const model = useMemo(() => dayModelOf(slips), [slips]);
+  // A gap's marker stands before the slip that ends it, an overlap's before the later of its two slips.
+  const markersBefore = useMemo(() => {
+    const found = new Map<number, DayIssue[]>();
+    for (const issue of [...model.gaps, ...model.overlaps]) {
+      const id = issue.kind === 'gap' ? issue.next : issue.second;
+      found.set(id, [...(found.get(id) ?? []), issue]);
+    }
+    return found;
+  }, [model]);
   const overlapping = useMemo(() => overlaps(slips), [slips]);
   const byId = useMemo(() => new Map(slips.map((s) => [s.id, s])), [slips]);
   const warningsOf = (slip: Slip) => {
@@ -66,8 +78,20 @@ export function DailySlipList({
           onQueued={onNewCancelled}
         />
       ) : null}
-      {slips.map((slip, i) => (
+      {slips.map((slip) => (
         <Fragment key={slip.id}>
+          {markersBefore.get(slip.id)?.map((issue) => (
+            <IssueMarker
+              key={issue.kind === 'gap' ? `gap-${issue.previous}-${issue.from}` : `overlap-${issue.first}`}
+              issue={issue}
+              fixes={fixesOf(model, issue)}
+              slips={byId}
+              writer={writer}
+              onSaved={onSaved}
+              onCreated={onCreated ?? ((saved) => onSaved(saved, null))}
+              onDeleted={(deleted) => handlers.onDeleted?.(deleted)}
+            />
+          ))}
           <SlipCard
             key={`${slip.id}-${slip.version}`}
             slip={slip}
@@ -78,16 +102,11 @@ export function DailySlipList({
             writer={writer}
             pending={pending?.get(slip.id)}
           />
-          {issues.has(slip.id) ? (
-            <IssueMarker issue={issues.get(slip.id)!} writer={writer} onSaved={onSaved} />
-          ) : gaps.has(slip.id) ? (
+          {slip.stopTime ? null : (
             <div className="sd-daily-gap" data-testid="gap-marker" role="note">
-              <span>
-                Gap
-                {gapLength(slips, i) ? ` ${gapLength(slips, i)}` : slip.stopTime ? '' : ': no end time'}
-              </span>
+              <span>Gap: no end time</span>
             </div>
-          ) : null}
+          )}
         </Fragment>
       ))}
     </div>

@@ -1,21 +1,16 @@
 // The daily panel's rules: gap markers, totals, overlap warnings, the save/remove/re-sort rule and abbreviations.
 import { render, screen } from '@testing-library/react';
-import fc from 'fast-check';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { formatTimeOfDay, parseTimeOfDay } from '../../../shared/format/time-of-day';
+import { fixesOf, stretchText } from '../../../shared/day-intervals';
+import { parseTimeOfDay } from '../../../shared/format/time-of-day';
 import type { Bucket, Slip } from '../../../shared/schemas/slip';
 import { DailySlipList } from './daily-slip-list';
 import {
   abbreviate,
   applySaved,
   compactTime,
-  type DayIssue,
-  dayIssues,
-  fixesOf,
-  gapLength,
-  gapsAfter,
-  issueSpan,
+  dayModelOf,
   keepAfterSave,
   NO_SLIPS,
   overlaps,
@@ -77,21 +72,46 @@ const bucket = (minutes: number): Bucket => ({
   version: 1,
 });
 
-describe('gap markers', () => {
-  it('marks a slip whose end differs from the next start, and a slip with no end', () => {
-    const a = slip('9:00 AM', '9:30 AM');
-    const b = slip('9:30 AM', '10:00 AM');
-    const c = slip('10:15 AM', '11:00 AM');
-    const d = slip('1:00 PM', null);
-    const gaps = gapsAfter([a, b, c, d]);
-    expect([...gaps]).toEqual([b.id, c.id, d.id]);
-    expect(gapLength([a, b, c, d], 1)).toBe('0:15');
-    expect(gapLength([a, b, c, d], 2)).toBe('2:00');
-    expect(gapLength([a, b, c, d], 3)).toBe('');
+describe('the day as intervals', () => {
+  const stretches = (slips: Slip[]) => {
+    const m = dayModelOf(slips);
+    return [...m.gaps, ...m.overlaps].map((i) => `${i.kind} ${stretchText(i.from, i.to)}`);
+  };
+
+  it('finds gaps where no slip covers the time, not after a slip inside another (issue 27)', () => {
+    const outer = slip('9:30 AM', '10:45 AM');
+    const inner = slip('9:40 AM', '10:00 AM');
+    const later = slip('12:00 PM', '1:00 PM');
+    const m = dayModelOf([outer, inner, later]);
+    expect(stretches([outer, inner, later])).toEqual([
+      'gap 10:45 AM – 12:00 PM (1:15)',
+      'overlap 9:40 AM – 10:00 AM (0:20)',
+    ]);
+    expect(m.overlaps[0]).toMatchObject({ inner: inner.id, outer: outer.id });
+    // No fix of the nested pair trims the outer slip; the gap's extend is the outer slip's.
+    expect(fixesOf(m, m.overlaps[0]!).map((f) => f.key)).toEqual(['x', 'm']);
+    expect(fixesOf(m, m.gaps[0]!)[0]).toMatchObject({ key: 'e', changes: [{ id: outer.id, stop: 12 * 60 }] });
   });
 
-  it('puts no marker after the last slip when it has an end', () => {
-    expect(gapsAfter([slip('9:00 AM', '10:00 AM')]).size).toBe(0);
+  it('reads 12:00 AM after a later start as midnight, and a slip with no end as unfinished', () => {
+    const late = slip('11:00 PM', '12:00 AM');
+    const inside = slip('11:30 PM', '11:45 PM');
+    expect(stretches([late, inside])).toEqual(['overlap 11:30 PM – 11:45 PM (0:15)']);
+    const m = dayModelOf([slip('9:00 AM', '9:30 AM'), slip('10:00 AM', null)]);
+    expect(m.unended).toHaveLength(1);
+    expect(m.gaps.map((g) => stretchText(g.from, g.to))).toEqual(['9:30 AM – 10:00 AM (0:30)']);
+  });
+
+  it('knows a duplicate by its work: the same task, where, how, multiplier and description', () => {
+    const a = slip('9:00 AM', '10:00 AM');
+    const twin = slip('9:00 AM', '10:00 AM');
+    const other = slip('9:00 AM', '10:00 AM', { comment: 'Other work' });
+    const keys = (slips: Slip[]) => {
+      const m = dayModelOf(slips);
+      return fixesOf(m, m.overlaps[0]!).map((f) => f.key);
+    };
+    expect(keys([a, twin])).toContain('d');
+    expect(keys([a, other])).not.toContain('d');
   });
 
   it('shows the markers and the empty text in the list', () => {
@@ -240,71 +260,7 @@ describe('abbreviations', () => {
   });
 });
 
-describe('gaps and overlaps between consecutive slips', () => {
-  const issueOf = (a: Slip, b: Slip) => dayIssues([a, b]).get(a.id);
-  const shown = (fixes: ReturnType<typeof fixesOf<Slip>>) =>
-    fixes.map((f) => [
-      f.key,
-      f.slip.id,
-      formatTimeOfDay(f.start),
-      f.stop === null ? null : formatTimeOfDay(f.stop),
-    ]);
-
-  it.each([
-    // previous, next, kind, from, to, span
-    ['9:00 AM', '10:45 AM', '11:00 AM', '12:00 PM', 'gap', 'Gap', '10:45 AM – 11:00 AM (0:15)'],
-    ['9:00 AM', '10:45 AM', '10:30 AM', '12:00 PM', 'overlap', 'Overlap', '10:30 AM – 10:45 AM (0:15)'],
-    ['9:00 AM', '12:00 PM', '10:00 AM', '11:00 AM', 'overlap', 'Overlap', '10:00 AM – 11:00 AM (1:00)'],
-  ])('%s–%s then %s–%s is a %s %s', (s1, e1, s2, e2, kind, _word, span) => {
-    const issue = issueOf(slip(s1, e1), slip(s2, e2))!;
-    expect(issue.kind).toBe(kind);
-    expect(issueSpan(issue)).toBe(span);
-  });
-
-  it('finds nothing when slips touch, the earlier has no end, or the later has no start', () => {
-    expect(issueOf(slip('9:00 AM', '10:00 AM'), slip('10:00 AM', '11:00 AM'))).toBeUndefined();
-    expect(issueOf(slip('9:00 AM', null), slip('10:00 AM', '11:00 AM'))).toBeUndefined();
-    expect(dayIssues([slip('9:00 AM', '10:00 AM')]).size).toBe(0);
-  });
-
-  it('offers extend previous and start next earlier for a gap', () => {
-    const a = slip('9:00 AM', '10:45 AM');
-    const b = slip('11:00 AM', '12:00 PM');
-    expect(shown(fixesOf(issueOf(a, b)!))).toEqual([
-      ['e', a.id, '9:00 AM', '11:00 AM'],
-      ['s', b.id, '10:45 AM', '12:00 PM'],
-    ]);
-  });
-
-  it('offers trim previous and trim following for an overlap', () => {
-    const a = slip('9:00 AM', '10:45 AM');
-    const b = slip('10:30 AM', '12:00 PM');
-    expect(shown(fixesOf(issueOf(a, b)!))).toEqual([
-      ['p', a.id, '9:00 AM', '10:30 AM'],
-      ['f', b.id, '10:45 AM', '12:00 PM'],
-    ]);
-  });
-
-  it('leaves out a trim that would end a slip at or before its start', () => {
-    // The following slip lies inside the previous one: starting it at the previous end would end it before.
-    const a = slip('9:00 AM', '12:00 PM');
-    const inside = slip('10:00 AM', '11:00 AM');
-    expect(shown(fixesOf(issueOf(a, inside)!)).map((f) => f[0])).toEqual(['p']);
-    // Both start together: trimming the previous one to the next start leaves it no time.
-    const same = slip('9:00 AM', '10:00 AM');
-    const later = slip('9:00 AM', '11:00 AM');
-    expect(shown(fixesOf(issueOf(same, later)!))).toEqual([['f', later.id, '10:00 AM', '11:00 AM']]);
-  });
-
-  it('moves only the start of a following slip that has no end yet', () => {
-    const a = slip('9:00 AM', '10:45 AM');
-    const open = slip('10:30 AM', null);
-    expect(shown(fixesOf(issueOf(a, open)!))).toEqual([
-      ['p', a.id, '9:00 AM', '10:30 AM'],
-      ['f', open.id, '10:45 AM', null],
-    ]);
-  });
-
+describe('the one-line form of a time', () => {
   it.each([
     [9 * 60 + 30, '930'],
     [10 * 60 + 45, '1045'],
@@ -315,58 +271,5 @@ describe('gaps and overlaps between consecutive slips', () => {
   ])('writes %i minutes as %s for the one-line entry', (minutes, text) => {
     expect(compactTime(minutes)).toBe(text);
     expect(parseTimeOfDay(text)).toBe(minutes);
-  });
-
-  // Two slips of one day, as minutes; the later starts at or after the earlier (the list is sorted by start).
-  const pair = fc
-    .tuple(
-      fc.integer({ min: 0, max: 1438 }),
-      fc.integer({ min: 1, max: 600 }),
-      fc.integer({ min: 0, max: 600 }),
-    )
-    .chain(([start, length, offset]) =>
-      fc.tuple(
-        fc.constant(start),
-        fc.constant(Math.min(1439, start + length)),
-        fc.constant(Math.min(1438, start + offset)),
-        fc.integer({ min: 1, max: 600 }),
-      ),
-    )
-    .map(([s1, e1, s2, length]) => ({ s1, e1, s2, e2: Math.min(1439, s2 + length) }))
-    .filter(({ s1, e1, s2, e2 }) => e1 > s1 && e2 > s2);
-  const timed = (id: number, start: number, stop: number | null) => ({
-    id,
-    startTime: formatTimeOfDay(start),
-    stopTime: stop === null ? null : formatTimeOfDay(stop),
-  });
-  const after = (
-    issue: DayIssue<ReturnType<typeof timed>>,
-    fix: ReturnType<typeof fixesOf<ReturnType<typeof timed>>>[number],
-  ) => {
-    const [a, b] = issue.kind === 'gap' ? [issue.previous, issue.next] : [issue.first, issue.second];
-    const apply = (s: typeof a) => (s.id === fix.slip.id ? timed(s.id, fix.start, fix.stop) : s);
-    return dayIssues([apply(a), apply(b)]).get(a.id);
-  };
-
-  it('never offers a fix that ends a slip at or before its start', () => {
-    fc.assert(
-      fc.property(pair, ({ s1, e1, s2, e2 }) => {
-        const issue = dayIssues([timed(1, s1, e1), timed(2, s2, e2)]).get(1);
-        for (const fix of issue ? fixesOf(issue) : []) expect(fix.stop! > fix.start).toBe(true);
-      }),
-    );
-  });
-
-  it('leaves no gap after a gap fix and no overlap after an overlap fix', () => {
-    fc.assert(
-      fc.property(pair, ({ s1, e1, s2, e2 }) => {
-        const issue = dayIssues([timed(1, s1, e1), timed(2, s2, e2)]).get(1);
-        if (!issue) return;
-        const fixes = fixesOf(issue);
-        // A gap always has both fixes (an overlap of two slips starting together, the first one longer, has none).
-        if (issue.kind === 'gap') expect(fixes.map((f) => f.key)).toEqual(['e', 's']);
-        for (const fix of fixes) expect(after(issue, fix)).toBeUndefined();
-      }),
-    );
   });
 });
