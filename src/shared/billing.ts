@@ -13,9 +13,12 @@
 //   organization's cases in the order they were worked (date, start, slip), whether billed or not: the answer never
 //   depends on who looked first or which case was billed first.
 // - The rest of the billable minutes is charged at the rate of the month's block-hour service (its unit price ÷ its
-//   covered hours, the one that started last) or else the default hourly rate; a case's amount is the exact sum,
-//   rounded to the cent once (half away from zero).
+//   covered hours, the one that started last) or else the default hourly rate. One rounding rule: each slip is a
+//   line, rounded to the cent (half away from zero); a case's amount is the sum of its lines (bill-pricing.ts).
+// - Marking a case billed stores its lines and amount (the billing snapshot): a later change of a rate, a service or
+//   a rounding rule never changes a billed case; the block minutes its lines used stay used. Undo Billing deletes it.
 import { z } from 'zod';
+import type { RoundingSource } from './rounding.js';
 import type { Option } from './schemas/common.js';
 import { decimalAmount, version } from './schemas/fields.js';
 
@@ -43,9 +46,13 @@ export const BILL_CHANGED =
 export const NOTHING_TO_BILL = 'This case has no finished time to bill.';
 export const RUNNING_SLIP = 'A slip on this case is still running. Stop it before billing the case.';
 
-/** POST /api/report/bill-list/{caseId}/bill: the total (minutes) the list showed, checked against the time now. */
+/**
+ * POST /api/report/bill-list/{caseId}/bill: the totals the list showed and the user confirmed (minutes and amount),
+ * checked against the case priced now.
+ */
 export const billCaseBody = z.object({
   minutes: z.coerce.number().int().min(0).max(100_000_000),
+  amount: decimalAmount({ required: true, maxWholeDigits: 12 }),
 });
 export type BillCaseBody = z.infer<typeof billCaseBody>;
 
@@ -55,6 +62,47 @@ export type CaseBilling = {
   /** ISO instant of the mark; null once unbilled. */
   billedAt: string | null;
   billedBy: Option | null;
+};
+
+/** GET /api/report/bill-list/{caseId}/lines?start&limit: a page of a case's lines (LINES_PAGE by default). */
+export const LINES_PAGE = 100;
+export const LINES_MAX = 500;
+export const billLinesQuery = z.object({
+  start: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(LINES_MAX).default(LINES_PAGE),
+});
+
+/** One slip of a case as it is (or was) billed: actual and billable minutes, the rule, the block minutes, the amount. */
+export type BillLine = {
+  slip: number;
+  /** MM/dd/yyyy */
+  date: string;
+  /** HH:mm */
+  startTime: string;
+  stopTime: string;
+  staff: string;
+  task: string;
+  minutes: number;
+  billableMinutes: number;
+  coveredMinutes: number;
+  /** "0", "1", "1.5", "2" */
+  multiplier: string;
+  /** Decimal text: the hourly rate of the minutes not covered. */
+  rate: string;
+  /** Decimal text: (billable − covered) minutes at the rate, to the cent. */
+  amount: string;
+  rule: { minimum: number; increment: number; source: RoundingSource; sourceLabel: string };
+  /** "1:07 rounded up to 1:15 (15-minute increments: Acme Corp) × 1.5 = 1:53" */
+  explanation: string;
+};
+
+/** The answer of the lines call: the page, how many lines in all, and the totals of all (the case's amount). */
+export type BillLines = {
+  caseId: number;
+  billed: boolean;
+  items: BillLine[];
+  total: number;
+  totals: { minutes: number; billableMinutes: number; coveredMinutes: number; amount: string };
 };
 
 /** GET and POST /api/report/billing-settings → { billingSettings, can: { save } } (administrators). */

@@ -6,9 +6,12 @@ import { apiGet, apiPost } from '../../api/http';
 const caseUrl = (caseId: number, action: 'bill' | 'unbill') =>
   `/api/report/bill-list/${encodeURIComponent(String(caseId))}/${action}`;
 
-/** Marks a case billed; `minutes` is the total the list showed, so time changed since then is refused. */
-export const billCase = (caseId: number, minutes: number) =>
-  apiPost<{ billing: CaseBilling }>(caseUrl(caseId, 'bill'), { minutes }).then((r) => r.billing);
+/**
+ * Marks a case billed; `minutes` and `amount` are the totals the list showed and the user confirmed, so time or
+ * prices changed since then are refused.
+ */
+export const billCase = (caseId: number, minutes: number, amount: string) =>
+  apiPost<{ billing: CaseBilling }>(caseUrl(caseId, 'bill'), { minutes, amount }).then((r) => r.billing);
 
 export const unbillCase = (caseId: number) =>
   apiPost<{ billing: CaseBilling }>(caseUrl(caseId, 'unbill')).then((r) => r.billing);

@@ -115,7 +115,7 @@ describe('billing a case', () => {
     await user.click(within(tr).getByRole('button', { name: 'Mark Billed: #123 Support: October 2026' }));
     await waitFor(() => expect(screen.queryByText('#123 Support: October 2026')).toBeNull());
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
-      { method: 'POST', path: '/api/report/bill-list/123/bill', query: {}, body: { minutes: 210 } },
+      { method: 'POST', path: '/api/report/bill-list/123/bill', query: {}, body: { minutes: 210, amount: '412.50' } },
     ]);
     expect(listCalls(calls).length).toBeGreaterThan(before);
     expect(screen.getByText('#124 Support: October 2026')).toBeInTheDocument();
@@ -214,7 +214,7 @@ describe('billing a case', () => {
     expect(card).not.toHaveTextContent('Case Id');
     await userEvent.setup().click(within(card).getByRole('button', { name: /^Mark Billed/ }));
     await waitFor(() => expect(screen.queryByText('Acme Dental')).toBeNull());
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ minutes: 210 });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ minutes: 210, amount: '412.50' });
   });
 });
 

@@ -15,7 +15,7 @@ import { ReportFrame, reportQueryKey } from './report-frame';
 const DEF = reportDef('bill-list')!;
 
 /** The parts of a bill list row the actions use (the server's row: src/server/modules/report/queries). */
-type BillRow = { caseId: number; label: string; minutes: number; billed: string | null };
+type BillRow = { caseId: number; label: string; minutes: number; amount: string; billed: string | null };
 
 function billRow(row: ReportRow): BillRow | null {
   const caseId = Number(row.caseId);
@@ -24,6 +24,7 @@ function billRow(row: ReportRow): BillRow | null {
     caseId,
     label: typeof row.case === 'string' && row.case ? row.case : `#${caseId}`,
     minutes: Number(row.minutes) || 0,
+    amount: typeof row.amount === 'string' ? row.amount : '0.00',
     billed: typeof row.billed === 'string' && row.billed ? row.billed : null,
   };
 }
@@ -40,7 +41,7 @@ export function BillListPage() {
 
   const act = useMutation({
     mutationFn: ({ kind, row }: Action) =>
-      kind === 'bill' ? billCase(row.caseId, row.minutes) : unbillCase(row.caseId),
+      kind === 'bill' ? billCase(row.caseId, row.minutes, row.amount) : unbillCase(row.caseId),
     onMutate: () => {
       setNotice(null);
       setProblem(null);
@@ -113,7 +114,7 @@ export function BillListPage() {
                 onClick={() =>
                   act.mutate({
                     kind: 'unbill',
-                    row: { caseId: notice.caseId, label: `#${notice.caseId}`, minutes: 0, billed: null },
+                    row: { caseId: notice.caseId, label: `#${notice.caseId}`, minutes: 0, amount: '0.00', billed: null },
                   })
                 }
               >

@@ -1,5 +1,6 @@
 // Every table of the database, for Drizzle and drizzle-kit.
 
+export * from './billing.js';
 export * from './identity.js';
 export * from './inventory.js';
 export * from './platform.js';

@@ -2,6 +2,7 @@
 // when SD6_DEMO is on, the deterministic demo data set. Runs only on an empty database.
 import { randomBytes } from 'node:crypto';
 import { wallDay } from '../../modules/outage/company-time.js';
+import { snapshotBilledCases } from '../../modules/report/billing-snapshot.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Database } from '../client.js';
 import { seedInventory } from './inventory.js';
@@ -57,6 +58,8 @@ export async function bootstrapDatabase(
       await seedOpportunities(client, seededRandom(20261124), adminId, now.day);
       await seedWork(client, random, adminId, now);
       await seedReportSettings(client, adminId);
+      // The cases the demo marks billed keep what they were billed at, as Mark Billed would have stored it.
+      await snapshotBilledCases(client);
     }
     await client.query('COMMIT');
     return { adminEmail, generatedPassword, demo: options.demo };

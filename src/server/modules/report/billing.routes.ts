@@ -1,7 +1,8 @@
 // Billing from the bill list (administrators, REPORT_ACCESS): mark a case billed (it leaves the list and its slips
 // are locked) or take the mark back; and the billing settings (the default hourly rate) with their field history.
-//   POST /api/report/bill-list/{caseId}/bill   { minutes } → { billing }
-//   POST /api/report/bill-list/{caseId}/unbill             → { billing }
+//   POST /api/report/bill-list/{caseId}/bill   { minutes, amount } → { billing } (and its billing snapshot)
+//   POST /api/report/bill-list/{caseId}/unbill                     → { billing } (the snapshot deleted)
+//   GET  /api/report/bill-list/{caseId}/lines?start&limit          → { lines } (the case's slips as billed)
 //   GET, POST /api/report/billing-settings                 → { billingSettings, can: { save } }
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,11 +12,13 @@ import {
   BILL_CHANGED,
   billCaseBody,
   billingSettingsForm,
+  billLinesQuery,
   type CaseBilling,
   NOT_BILLED,
   NOTHING_TO_BILL,
   RUNNING_SLIP,
 } from '../../../shared/billing.js';
+import { formatMoney, toHundredths } from '../../../shared/format/money.js';
 import { allows, REPORT_ACCESS } from '../../../shared/permissions.js';
 import { recordId } from '../../../shared/schemas/common.js';
 import type { Database } from '../../db/client.js';
@@ -30,8 +33,10 @@ import {
   FIELD_LABELS,
   HISTORY_KEY,
   loadBillingSettings,
+  loadDefaultRate,
   saveBillingSettings,
 } from './billing-settings.service.js';
+import { caseLines, deleteSnapshot, snapshotCase } from './billing-snapshot.js';
 import { reportsAllowed } from './report.routes.js';
 
 const caseParams = z.object({ caseId: recordId() });
@@ -65,16 +70,18 @@ const present = (row: BilledRow): CaseBilling => ({
 const markText = (row: BilledRow, timeZone: string) =>
   `${wallClockOf(row.billed_at!, timeZone).date}${row.billed_by_name ? ` by ${row.billed_by_name}` : ''}`;
 
-/** The case's finished minutes (as the bill list counts them) and its running slips. */
-async function caseTime(tx: Queryable, id: number): Promise<{ minutes: number; running: number }> {
-  const { rows } = await tx.query<{ minutes: number; running: number }>(
-    `SELECT COALESCE(sum((extract(epoch FROM s.stop_time - s.start_time) / 60)::int)
-                     FILTER (WHERE s.stop_time IS NOT NULL), 0)::int AS minutes,
-            count(*) FILTER (WHERE s.stop_time IS NULL)::int AS running
-       FROM tasks t JOIN slips s ON s.task_id = t.id WHERE t.case_id = $1`,
+/** The mark and the amount billed, as the case's history keeps them: "11/24/2026 by Ann Smith: $395.00". */
+const billedText = (row: BilledRow, timeZone: string, amount: string | null) =>
+  `${markText(row, timeZone)}${amount === null ? '' : `: ${formatMoney(amount)}`}`;
+
+/** How many slips of the case are still running. */
+async function runningSlips(tx: Queryable, id: number): Promise<number> {
+  const { rows } = await tx.query<{ running: number }>(
+    `SELECT count(*)::int AS running FROM tasks t JOIN slips s ON s.task_id = t.id
+      WHERE t.case_id = $1 AND s.stop_time IS NULL`,
     [id],
   );
-  return rows[0]!;
+  return rows[0]!.running;
 }
 
 async function setMark(tx: Queryable, id: number, billed: boolean, actorId: number): Promise<BilledRow> {
@@ -106,16 +113,21 @@ export function billingRoutes(app: FastifyInstance, database: Database, timeZone
         // The lock makes a second session wait, then find the mark: a case is never billed twice.
         const row = await lockCase(client, request.params.caseId);
         if (row.billed_at) throw conflict(alreadyBilled(markText(row, timeZone), null), present(row));
-        const time = await caseTime(client, row.id);
-        if (time.running > 0) throw badRequest({}, [RUNNING_SLIP]);
-        if (time.minutes === 0) throw badRequest({}, [NOTHING_TO_BILL]);
-        if (time.minutes !== request.body.minutes) throw badRequest({}, [BILL_CHANGED]);
+        if ((await runningSlips(client, row.id)) > 0) throw badRequest({}, [RUNNING_SLIP]);
+        // The snapshot is priced by the bill list's SQL; what the user confirmed must be what is stored.
+        const snapshot = await snapshotCase(client, row.id, await loadDefaultRate(client), user.id);
+        if (!snapshot || snapshot.minutes === 0) throw badRequest({}, [NOTHING_TO_BILL]);
+        const { minutes, amount } = request.body;
+        if (snapshot.minutes !== minutes || toHundredths(snapshot.amount) !== toHundredths(amount!))
+          throw badRequest({}, [BILL_CHANGED]);
         const billed = await setMark(client, row.id, true, user.id);
         await recordHistory(client, {
           entity: 'case',
           entityId: row.id,
           actorId: user.id,
-          changes: [{ field: 'billed', oldValue: null, newValue: markText(billed, timeZone) }],
+          changes: [
+            { field: 'billed', oldValue: null, newValue: billedText(billed, timeZone, snapshot.amount) },
+          ],
         });
         return { billing: present(billed) };
       });
@@ -130,15 +142,32 @@ export function billingRoutes(app: FastifyInstance, database: Database, timeZone
       return withTransaction(database, async ({ client }) => {
         const row = await lockCase(client, request.params.caseId);
         if (!row.billed_at) throw conflict(NOT_BILLED, present(row));
+        const amount = await deleteSnapshot(client, row.id);
         const unbilled = await setMark(client, row.id, false, user.id);
         await recordHistory(client, {
           entity: 'case',
           entityId: row.id,
           actorId: user.id,
-          changes: [{ field: 'billed', oldValue: markText(row, timeZone), newValue: null }],
+          changes: [{ field: 'billed', oldValue: billedText(row, timeZone, amount), newValue: null }],
         });
         return { billing: present(unbilled) };
       });
+    },
+  );
+
+  api.get(
+    '/api/report/bill-list/:caseId/lines',
+    { schema: { params: caseParams, querystring: billLinesQuery }, preValidation: reportsAllowed },
+    async (request) => {
+      const { caseId } = request.params;
+      const found = await database.pool.query<{ billed: boolean }>(
+        'SELECT billed_at IS NOT NULL AS billed FROM cases WHERE id = $1',
+        [caseId],
+      );
+      if (!found.rows[0]) throw notFound();
+      const rate = await loadDefaultRate(database.pool);
+      const lines = await caseLines(database.pool, caseId, rate, request.query);
+      return { lines: { caseId, billed: found.rows[0].billed, ...lines } };
     },
   );
 

@@ -149,7 +149,9 @@ describe('bill list', () => {
       caseId: cases['Support: Last Month']!.id,
       status: 'Open',
       lastWork: addDays(lastMonth.from, 1),
-      detail: 'Printer Not Printing — 1:30 at 1x\nPrinter Not Printing — 0:45 at 1.5x',
+      detail:
+        'Printer Not Printing — 1:30 worked → 1:30 billable at 1x: $225.00\n' +
+        'Printer Not Printing — 0:45 worked → 1:08 billable at 1.5x: $170.00',
       minutes: 135,
       // Billable: 90 + round(45 × 1.5) = 158 minutes at 150.00.
       amount: '395.00',
@@ -160,6 +162,7 @@ describe('bill list', () => {
   it('refuses to bill a case with a running slip, with no finished time, or whose total changed', async () => {
     const running = await admin.post(`/api/report/bill-list/${cases['Running Case']!.id}/bill`, {
       minutes: 30,
+      amount: '75.00',
     });
     expect(running.statusCode).toBe(400);
     expect(running.json().message).toBe(RUNNING_SLIP);
@@ -167,26 +170,56 @@ describe('bill list', () => {
     await db.query('UPDATE slips SET stop_time = NULL WHERE task_id = $1 AND stop_time IS NULL', [
       cases['Empty Case']!.task,
     ]);
-    const empty = await admin.post(`/api/report/bill-list/${cases['Empty Case']!.id}/bill`, { minutes: 0 });
+    const empty = await admin.post(`/api/report/bill-list/${cases['Empty Case']!.id}/bill`, {
+      minutes: 0,
+      amount: '0',
+    });
     expect(empty.statusCode).toBe(400);
     expect([RUNNING_SLIP, NOTHING_TO_BILL]).toContain(empty.json().message);
     const changed = await admin.post(`/api/report/bill-list/${cases['Support: Last Month']!.id}/bill`, {
       minutes: 120,
+      amount: '395.00',
     });
     expect(changed.statusCode).toBe(400);
     expect(changed.json().message).toBe(BILL_CHANGED);
+    // The same time at another amount (a rate changed since the list was loaded) is refused too, and nothing is kept.
+    const repriced = await admin.post(`/api/report/bill-list/${cases['Support: Last Month']!.id}/bill`, {
+      minutes: 135,
+      amount: '394.99',
+    });
+    expect(repriced.statusCode).toBe(400);
+    expect(repriced.json().message).toBe(BILL_CHANGED);
+    const kept = await db.query('SELECT count(*)::int AS n FROM billed_slips');
+    expect(kept.rows[0].n).toBe(0);
   });
 
   it('says clearly what is wrong with a bad call, and lets no technician bill', async () => {
-    expect((await admin.post('/api/report/bill-list/999999/bill', { minutes: 1 })).statusCode).toBe(404);
+    expect(
+      (await admin.post('/api/report/bill-list/999999/bill', { minutes: 1, amount: '1.00' })).statusCode,
+    ).toBe(404);
     const bad = await admin.post(`/api/report/bill-list/${cases['Support: Last Month']!.id}/bill`, {
       minutes: 'lots',
+      amount: '12.345',
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).not.toMatch(/expected|invalid_type/i);
+    expect(bad.json().form.fields.amount).toEqual(['Please use no more than 2 decimals.']);
+    const none = await admin.post(`/api/report/bill-list/${cases['Support: Last Month']!.id}/bill`, {
+      minutes: 135,
+    });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().form.fields.amount).toHaveLength(1);
     expect(
-      (await tech.post(`/api/report/bill-list/${cases['Support: Last Month']!.id}/bill`, { minutes: 135 }))
+      (await tech.get(`/api/report/bill-list/${cases['Support: Last Month']!.id}/lines?limit=abc`))
         .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await tech.post(`/api/report/bill-list/${cases['Support: Last Month']!.id}/bill`, {
+          minutes: 135,
+          amount: '395.00',
+        })
+      ).statusCode,
     ).toBe(403);
     expect((await tech.get('/api/report/bill-list')).statusCode).toBe(403);
   });
@@ -195,8 +228,8 @@ describe('bill list', () => {
     const id = cases['Support: Last Month']!.id;
     const second = await api.signIn((await makeAdmin(api.db.pool)).email, TEST_PASSWORD);
     const answers = await Promise.all([
-      admin.post(`/api/report/bill-list/${id}/bill`, { minutes: 135 }),
-      second.post(`/api/report/bill-list/${id}/bill`, { minutes: 135 }),
+      admin.post(`/api/report/bill-list/${id}/bill`, { minutes: 135, amount: '395.00' }),
+      second.post(`/api/report/bill-list/${id}/bill`, { minutes: 135, amount: '$395' }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const ok = answers.find((a) => a.statusCode === 200)!.json();
@@ -213,6 +246,15 @@ describe('bill list', () => {
 
     const history = (await admin.get(`/api/history/case/${id}`)).json().history.items;
     expect(history[0]).toMatchObject({ field: 'billed', fieldLabel: 'Billed', oldValue: null });
+    expect(history[0].newValue).toMatch(/^\d\d\/\d\d\/\d{4} by .+: \$395\.00$/);
+    // One snapshot: a header and a line per slip, whichever session won.
+    const snapshot = await api.db.pool.query(
+      `SELECT (SELECT count(*)::int FROM billed_cases WHERE case_id = $1) AS heads,
+              (SELECT count(*)::int FROM billed_slips WHERE case_id = $1) AS lines,
+              (SELECT amount::text FROM billed_cases WHERE case_id = $1) AS amount`,
+      [id],
+    );
+    expect(snapshot.rows[0]).toEqual({ heads: 1, lines: 2, amount: '395.00' });
   });
 
   it('locks the slips of a billed case: no new slip, no change, no move, no delete', async () => {
@@ -263,6 +305,14 @@ describe('bill list', () => {
     const again = await admin.post(`/api/report/bill-list/${id}/unbill`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(NOT_BILLED);
+    // The snapshot is gone; the history keeps what was billed.
+    const left = await api.db.pool.query('SELECT count(*)::int AS n FROM billed_slips WHERE case_id = $1', [
+      id,
+    ]);
+    expect(left.rows[0].n).toBe(0);
+    const history = (await admin.get(`/api/history/case/${id}`)).json().history.items;
+    expect(history[0]).toMatchObject({ field: 'billed', newValue: null });
+    expect(history[0].oldValue).toMatch(/^\d\d\/\d\d\/\d{4} by .+: \$395\.00$/);
     const slip = (
       await api.db.pool.query<{ id: number; version: number }>(
         'SELECT id, version FROM slips WHERE task_id = $1 AND user_id = $2',

@@ -1,8 +1,8 @@
 // The bill list's arithmetic, table-driven: each slip's billable minutes (rounded by the default, organization or
 // agreement service rule, times the multiplier 0, 1, 1.5, 2), block hours deducted from them first (pro-rated for a
 // service starting mid-month, used in the order the work was done, never by no-charge time), the rest at the block
-// service's rate or the default hourly rate, rounded to the cent once per case. Each row of the table is its
-// own organization, so the cases are independent and read from one bill list of September 2026.
+// service's rate or the default hourly rate, each slip rounded to the cent and the case the sum of them. Each row of
+// the table is its own organization, so the cases are independent and read from one bill list of September 2026.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
 import {
@@ -88,7 +88,7 @@ const TABLE: Row[] = [
     expected: { A: { noCharge: 60, covered: 60, billable: 0, amount: '0.00' } },
   },
   {
-    name: 'rounded to the cent once per case, not per slip (rate 33.33)',
+    name: 'each slip rounded to the cent, the case their sum (rate 33.33)',
     rounding: { minimum: null, increment: 1 },
     blocks: [{ coveredHours: '30.00', unitPrice: '1000.00', start: '2026-09-30' }],
     slips: [
@@ -98,9 +98,9 @@ const TABLE: Row[] = [
       { day: 30, start: '09:01', stop: '09:02' },
       { day: 30, start: '10:00', stop: '10:07', multi: '1.5' },
     ],
-    // 1-minute increments: 1 + 1 + round(7 × 1.5) = 13 billable minutes; 13 × 33.33 / 60 = 7.2215 → 7.22 (per slip
-    // it would be 0.56 + 0.56 + 6.11 = 7.23).
-    expected: { A: { covered: 60, billable: 13, rate: '33.33', amount: '7.22' } },
+    // 1-minute increments: 1 + 1 + round(7 × 1.5) = 13 billable minutes; per slip 0.56 + 0.56 + 6.11 = 7.23 (13 at
+    // once would be 7.2215 → 7.22, and the lines shown would not add up to it).
+    expected: { A: { covered: 60, billable: 13, rate: '33.33', amount: '7.23' } },
   },
   {
     name: 'default rounding: up to 5-minute increments',

@@ -52,6 +52,32 @@ export function ruleColumns(svc: string, org: string) {
   };
 }
 
+/** sourceLabel (rounding.ts) in SQL: of the rule source, organization name and service name (SQL expressions). */
+export const sourceLabelSql = (source: string, organization: string, service: string) =>
+  `(CASE ${source} WHEN 'SERVICE' THEN btrim(${organization} || ' agreement service ' || COALESCE(${service}, ''))
+                   WHEN 'ORGANIZATION' THEN ${organization} ELSE 'default' END)`;
+
+/**
+ * The rule a presented slip `s` carries: a billed slip keeps the rule it was billed by (its billing snapshot), any
+ * other the rule in force on its day. `join` goes after the FROM list that has `s` and the organization `org`;
+ * `columns` are rounding_minimum, rounding_increment, rounding_source, rounding_service and billed_minutes (the
+ * billable minutes billed, null when not billed).
+ */
+export function slipRuleSql(org: string): { join: string; columns: string } {
+  const rule = ruleColumns('rr', org);
+  const kept = (column: string, live: string) =>
+    `CASE WHEN bsl.slip_id IS NOT NULL THEN bsl.${column} ELSE ${live} END`;
+  return {
+    join: `${serviceRuleJoin(`${org}.id`, 's.work_date', 'rr')}
+    LEFT JOIN billed_slips bsl ON bsl.slip_id = s.id`,
+    columns: `${kept('rounding_minimum', rule.minimum)} AS rounding_minimum,
+         ${kept('rounding_increment', rule.increment)} AS rounding_increment,
+         ${kept('rounding_source', rule.source)} AS rounding_source,
+         ${kept('rounding_service', 'rr.service_name')} AS rounding_service,
+         bsl.billable_minutes AS billed_minutes`,
+  };
+}
+
 /** Rounded minutes (rounding.ts `rounded`) of `minutes` under `minimum` and `increment` (SQL integer expressions). */
 export const roundedSql = (minutes: string, minimum: string, increment: string) =>
   `(CASE WHEN (${minutes}) <= 0 THEN 0

@@ -14,9 +14,9 @@ import {
   makeUser,
   TEST_PASSWORD,
 } from '../../../../test/support/factories.js';
-import { billable } from '../../../shared/rounding.js';
+import { billable, type RoundingSource, sourceLabel } from '../../../shared/rounding.js';
 import { slipSchema } from '../../../shared/schemas/slip.js';
-import { billableSql } from './billable-sql.js';
+import { billableSql, sourceLabelSql } from './billable-sql.js';
 
 let api: ApiHarness;
 let me: Awaited<ReturnType<ApiHarness['signIn']>>;
@@ -52,6 +52,23 @@ describe('billable minutes in SQL', () => {
     expect(got.map((r) => r.b)).toEqual(
       rows.map(([m, minimum, increment, x]) => billable(m, { minimum, increment }, Number(x))),
     );
+  });
+});
+
+describe('the label of a rule in SQL', () => {
+  it('agrees with the TypeScript sourceLabel', async () => {
+    const rows: [RoundingSource, string, string | null][] = [
+      ['SERVICE', 'Acme Corp', 'Block Hours'],
+      ['SERVICE', 'Acme Corp', null],
+      ['ORGANIZATION', 'Zoë’s Café, "Ltd"', 'Ignored'],
+      ['DEFAULT', 'Acme Corp', 'Block Hours'],
+    ];
+    const values = rows.map((_, i) => `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3})`);
+    const { rows: got } = await api.db.pool.query<{ label: string }>(
+      `SELECT ${sourceLabelSql('v.src', 'v.org', 'v.svc')} AS label FROM (VALUES ${values.join(', ')}) v(src, org, svc)`,
+      rows.flat(),
+    );
+    expect(got.map((r) => r.label)).toEqual(rows.map(([src, org, svc]) => sourceLabel(src, org, svc)));
   });
 });
 

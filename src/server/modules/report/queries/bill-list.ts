@@ -1,13 +1,16 @@
 // Bill list: the cases (invoices) with finished time in the period, one row per case with all its time priced by
 // the billing rules (queries/billing.ts): hours by task and multiplier, block hours covered, the amount; billed ones
-// with their mark. A case is billed as a whole, so its amount counts every finished slip, not only the period's.
+// with their mark, their figures read from their billing snapshot. A case is billed as a whole, so its amount counts
+// every finished slip, not only the period's. The amount is the sum of the case's lines (one per slip, each rounded
+// to the cent); the detail gives actual and billable hours and the amount per task and multiplier, which add up to
+// it, and the lines call (billing.routes.ts) each slip.
 import { minutesToHmm } from '../../../../shared/format/duration.js';
 import { formatMoney } from '../../../../shared/format/money.js';
 import { WORK_STATUSES } from '../../../../shared/schemas/case.js';
 import { codeLabel } from '../../../../shared/schemas/fields.js';
 import { type ListFilter, param } from '../../../platform/records.js';
 import { organizationScope } from '../report-filters.js';
-import { hmmSql, multiplierText, PRICED_TOTALS, pricedSlips } from './billing.js';
+import { defaultRateParam, PRICED_TOTALS, pricedSlips } from './billing.js';
 import {
   and,
   type ColumnSpec,
@@ -42,14 +45,16 @@ function billRows(ctx: ReportContext, f: ListFilter): string {
     where: 'true',
   };
   const tz = param(f, ctx.timeZone);
-  return `listed_cases AS (${cases}), ${pricedSlips(f, listed, [], ctx.defaultRate ?? '0')},
+  const rate = defaultRateParam(f, ctx.defaultRate ?? '0');
+  return `listed_cases AS (${cases}), ${pricedSlips({ ...listed, billed: true }, [], rate)},
     lines AS (
-      SELECT p.case_id, p.task_id, p.multi, sum(p.minutes)::int AS minutes FROM priced p
-       GROUP BY p.case_id, p.task_id, p.multi),
+      SELECT p.case_id, p.task_id, p.multi, sum(p.minutes)::int AS minutes, sum(p.billable)::int AS billable,
+             sum(p.covered)::int AS covered, sum(p.amount) AS amount
+        FROM priced p GROUP BY p.case_id, p.task_id, p.multi),
     details AS (
       SELECT l.case_id,
-             string_agg(t.title || ' — ' || ${hmmSql('l.minutes')} || ' at ' || ${multiplierText('l.multi')} || 'x',
-                        E'\\n' ORDER BY t.title, t.id, l.multi) AS detail
+             json_agg(json_build_array(t.title, l.minutes, l.billable, l.covered, l.multi::text, l.amount::text)
+                      ORDER BY t.title, t.id, l.multi) AS detail
         FROM lines l JOIN tasks t ON t.id = l.task_id GROUP BY l.case_id),
     totals AS (
       SELECT p.case_id, max(p.last_date) AS last_work, ${PRICED_TOTALS} FROM priced p GROUP BY p.case_id),
@@ -65,6 +70,23 @@ function billRows(ctx: ReportContext, f: ListFilter): string {
         JOIN organizations o ON o.id = c.organization_id
         JOIN details d ON d.case_id = tt.case_id
         LEFT JOIN users bu ON bu.id = c.billed_by)`;
+}
+
+/** A line of the detail: task, actual, billable and covered minutes, multiplier, amount (from `details`). */
+type DetailLine = [string, number, number, number, string, string];
+
+/**
+ * "Printer Not Printing — 1:30 worked → 1:45 billable at 1x: $262.50", a line per task and multiplier; block hours
+ * used are said ("…, 1:00 block hours: $…"). The amounts add up to the case's.
+ */
+export function detailText(lines: DetailLine[] | null): string {
+  return (lines ?? [])
+    .map(([task, minutes, billable, covered, multi, amount]) => {
+      const block = covered > 0 ? `, ${minutesToHmm(covered)} block hours` : '';
+      const times = `${minutesToHmm(minutes)} worked → ${minutesToHmm(billable)} billable`;
+      return `${task} — ${times} at ${Number(multi)}x${block}: ${formatMoney(amount)}`;
+    })
+    .join('\n');
 }
 
 const minutesColumn = (name: string, title: string, column: string, sortable = false): ColumnSpec => ({
@@ -104,7 +126,13 @@ export const billListPlan: PlanBuilder = (ctx) => ({
       sortable: true,
       keys: [{ sql: 'b.last_work', type: 'date' }],
     },
-    { name: 'detail', title: 'Hours by Task and Multiplier', kind: 'text', sql: 'b.detail' },
+    {
+      name: 'detail',
+      title: 'Hours by Task and Multiplier',
+      kind: 'text',
+      sql: 'b.detail',
+      format: (v) => detailText(v as DetailLine[] | null),
+    },
     minutesColumn('minutes', 'Hours', 'b.minutes', true),
     minutesColumn('noCharge', 'No Charge', 'b.no_charge'),
     minutesColumn('covered', 'Block Hours', 'b.covered'),

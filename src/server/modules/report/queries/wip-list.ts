@@ -1,12 +1,12 @@
 // WIP list: work in progress, the finished time on cases not billed yet, one row per organization and staff member,
 // aged by work date (0–30, 31–60, 61–90, 90+ days before today), with the amount it represents by the billing rules
-// (queries/billing.ts): what the bill list would charge for it today.
+// (queries/billing.ts): what the bill list would charge for it today, the sum of its slips' lines.
 import { WIP_AGES } from '../../../../shared/billing.js';
 import { minutesToHmm } from '../../../../shared/format/duration.js';
 import { formatMoney } from '../../../../shared/format/money.js';
 import { type ListFilter, param } from '../../../platform/records.js';
 import { organizationScope } from '../report-filters.js';
-import { daysBefore, PRICED_TOTALS, pricedSlips } from './billing.js';
+import { daysBefore, defaultRateParam, PRICED_TOTALS, pricedSlips } from './billing.js';
 import {
   and,
   type ColumnSpec,
@@ -42,20 +42,21 @@ function wipRows(ctx: ReportContext, f: ListFilter): string {
     where: and(conditions),
   };
   const groups = [
-    { name: 'user_id', sql: 's.user_id' },
+    // Named apart from the lines' own user_id: priced rows are grouped by it.
+    { name: 'staff_id', sql: 's.user_id' },
     { name: 'band', sql: bandSql(ctx.today) },
   ];
   const bands = WIP_AGES.map(
     (band, i) => `COALESCE(sum(p.minutes) FILTER (WHERE p.band = ${i}), 0)::int AS ${band.name}`,
   );
-  return `${pricedSlips(f, listed, groups, ctx.defaultRate ?? '0')},
+  return `${pricedSlips(listed, groups, defaultRateParam(f, ctx.defaultRate ?? '0'))},
     wip AS (
-      SELECT p.org_id, o.name AS organization, p.user_id, u.first_name || ' ' || u.last_name AS staff,
+      SELECT p.org_id, o.name AS organization, p.staff_id AS user_id, u.first_name || ' ' || u.last_name AS staff,
              min(p.first_date) AS oldest, ${bands.join(', ')}, ${PRICED_TOTALS}
         FROM priced p
         JOIN organizations o ON o.id = p.org_id
-        JOIN users u ON u.id = p.user_id
-       GROUP BY p.org_id, o.name, p.user_id, u.first_name, u.last_name)`;
+        JOIN users u ON u.id = p.staff_id
+       GROUP BY p.org_id, o.name, p.staff_id, u.first_name, u.last_name)`;
 }
 
 const minutesColumn = (name: string, title: string): ColumnSpec => ({
