@@ -290,5 +290,16 @@ export type AsOfService = {
   endDate: string | null;
   coveredHours: string | null;
   monthly: string;
+  /** Quantity × unit price: what a one-time charge bills, once. */
+  amount: string;
 };
-export type AsOf = { date: string; services: AsOfService[]; monthlyValue: string; coveredHours: string };
+export type AsOf = {
+  date: string;
+  /** Recurring services in force on the day, and their monthly value and covered hours. */
+  services: AsOfService[];
+  monthlyValue: string;
+  coveredHours: string;
+  /** One-time charges dated in the day's month (each counted once, in its month), and their total. */
+  oneTimeCharges: AsOfService[];
+  oneTime: string;
+};

@@ -104,6 +104,12 @@ export function AsOfFigures({ agreementId }: { agreementId: string }) {
           </div>
         </div>
         <div>
+          <div className="text-body-secondary small">One-time this month</div>
+          <div className="fs-5 fw-semibold" data-testid="one-time-value">
+            {data ? formatMoney(data.oneTime) : '…'}
+          </div>
+        </div>
+        <div>
           <div className="text-body-secondary small">Covered hours / month</div>
           <div className="fs-5 fw-semibold" data-testid="covered-hours">
             {data ? formatQuantity(data.coveredHours) || '0' : '…'}
@@ -125,7 +131,9 @@ export function AsOfFigures({ agreementId }: { agreementId: string }) {
           </Button>
         ) : null}
         <Button size="sm" variant="outline-secondary" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
-          {open ? 'Hide services' : `Show services${data ? ` (${data.services.length})` : ''}`}
+          {open
+            ? 'Hide services'
+            : `Show services${data ? ` (${data.services.length + data.oneTimeCharges.length})` : ''}`}
         </Button>
       </div>
       {open && data ? (
@@ -140,7 +148,7 @@ export function AsOfFigures({ agreementId }: { agreementId: string }) {
             </tr>
           </thead>
           <tbody>
-            {data.services.length === 0 ? (
+            {data.services.length + data.oneTimeCharges.length === 0 ? (
               <tr>
                 <td colSpan={5} className="text-body-secondary">
                   No services in force on {data.date}.
@@ -160,6 +168,22 @@ export function AsOfFigures({ agreementId }: { agreementId: string }) {
                 </tr>
               ))
             )}
+            {/* Billed once, in the month of their date: their amount, never part of the monthly value. */}
+            {data.oneTimeCharges.map((s) => (
+              <tr key={s.id}>
+                <td>
+                  {s.serviceType.label}
+                  <div className="small text-body-secondary">
+                    {s.description ? `${s.description} · ` : ''}
+                    {s.startDate}
+                  </div>
+                </td>
+                <td className="text-end">{formatQuantity(s.quantity)}</td>
+                <td className="text-end">{formatMoney(s.unitPrice)}</td>
+                <td>{s.billingFrequency.label}</td>
+                <td className="text-end">{formatMoney(s.amount)} once</td>
+              </tr>
+            ))}
           </tbody>
         </Table>
       ) : null}

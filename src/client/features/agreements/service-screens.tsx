@@ -46,7 +46,7 @@ const SECTIONS: FieldSection[] = [
         label: 'Monthly Value',
         kind: 'display',
         col: 'col-6 col-md-3',
-        display: (v) => formatMoney(String(v.monthly ?? '0')),
+        display: (v) => monthlyText(v),
         visible: (_v, editing) => !editing,
       },
       { name: 'startDate', label: 'Start Date', kind: 'date', required: true, col: 'col-6 col-md-3' },
@@ -69,6 +69,12 @@ const SECTIONS: FieldSection[] = [
     ],
   },
 ];
+
+/** What a service adds each month; a one-time charge shows its amount, billed once on its start date. */
+const monthlyText = (s: Record<string, unknown>) =>
+  (s.billingFrequency as { value?: string } | null)?.value === 'ONE_TIME'
+    ? `${formatMoney(String(s.amount ?? '0'))} once`
+    : formatMoney(String(s.monthly ?? '0'));
 
 const servicesApi = (agreementId: string) => `/api/manage/agreement/${agreementId}/service`;
 
@@ -103,7 +109,7 @@ export function ServicesPage() {
     {
       key: 'monthly',
       label: 'Monthly',
-      render: (s) => formatMoney(String(s.monthly)),
+      render: (s) => monthlyText(s),
       className: 'text-end',
     },
     {

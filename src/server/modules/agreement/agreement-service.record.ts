@@ -1,5 +1,10 @@
 // The agreement service record (a line of an agreement): table, fields and references for the generic record service.
-import { type BillingFrequency, formatMoney, monthlyAmount } from '../../../shared/format/money.js';
+import {
+  type BillingFrequency,
+  formatMoney,
+  lineAmount,
+  monthlyAmount,
+} from '../../../shared/format/money.js';
 import { can } from '../../../shared/permissions.js';
 import { BILLING_FREQUENCIES } from '../../../shared/schemas/agreement.js';
 import type { Option } from '../../../shared/schemas/common.js';
@@ -60,15 +65,20 @@ export const AGREEMENT_SERVICE: RecordDef = {
       history: false,
     },
   ],
-  present: (record) => ({
-    ...record,
-    monthly:
-      record.quantity && record.unitPrice && record.billingFrequency
+  // `monthly` is what it adds to the monthly value (nothing for a one-time charge); `amount` is quantity × price,
+  // what a one-time charge bills once, on its start date.
+  present: (record) => {
+    const priced = record.quantity && record.unitPrice && record.billingFrequency;
+    return {
+      ...record,
+      monthly: priced
         ? monthlyAmount(
             String(record.quantity),
             String(record.unitPrice),
             (record.billingFrequency as Option).value as BillingFrequency,
           )
         : '0.00',
-  }),
+      amount: priced ? lineAmount(String(record.quantity), String(record.unitPrice)) : '0.00',
+    };
+  },
 };

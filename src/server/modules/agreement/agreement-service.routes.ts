@@ -124,6 +124,7 @@ export function agreementServiceRoutes(app: FastifyInstance, database: Database,
         roundingMinimum: null,
         roundingIncrement: null,
         monthly: '0.00',
+        amount: '0.00',
       };
     },
     formOptions: async (db) => ({

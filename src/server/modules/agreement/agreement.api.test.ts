@@ -195,15 +195,18 @@ describe('figures', () => {
     });
 
     const jan = (await user.get(`${BASE}/${a.id}/as-of?date=01/15/2026`)).json();
-    // 451.00 + 333.33 + 0 (one-time) + 21.00
+    // 451.00 + 333.33 + 21.00; the one-time charge is January's, once, and no part of the monthly value
     expect(jan.monthlyValue).toBe('805.33');
-    expect(jan.services).toHaveLength(4);
+    expect(jan.services).toHaveLength(3);
+    expect(jan.oneTime).toBe('999.00');
+    expect(jan.oneTimeCharges).toMatchObject([{ amount: '999.00', billingFrequency: { value: 'ONE_TIME' } }]);
     const mar = (await user.get(`${BASE}/${a.id}/as-of?date=03/01/2026`)).json();
-    // 451.00 + 333.33 + 0.01 (0.10/12 rounds up) + 0
+    // 451.00 + 333.33 + 0.01 (0.10/12 rounds up); the one-time charge (no end date) is not charged again
     expect(mar.monthlyValue).toBe('784.34');
     expect(mar.coveredHours).toBe('8.50');
+    expect(mar).toMatchObject({ oneTime: '0.00', oneTimeCharges: [] });
     const before = (await user.get(`${BASE}/${a.id}/as-of?date=12/31/2025`)).json();
-    expect(before).toMatchObject({ monthlyValue: '0.00', services: [] });
+    expect(before).toMatchObject({ monthlyValue: '0.00', services: [], oneTime: '0.00' });
     expect((await user.get(`${BASE}/${a.id}/as-of?date=13/45/2026`)).statusCode).toBe(400);
     expect((await user.get(`${BASE}/2147483647/as-of`)).statusCode).toBe(404);
   });

@@ -276,7 +276,8 @@ describe('annual update', () => {
         organization: 'Alder Dental',
         agreement: 'AU-A1 – Managed IT',
         reviewDate: due['AU-A1'],
-        services: 4,
+        // The onboarding charge was billed once, at the start: it is no service in force.
+        services: 3,
         monthlyValue: '520.00',
         hoursLastYear: 90 + 60 + 30 + 45,
         coveredLastYear: coveredA,
@@ -430,7 +431,7 @@ describe('annual update', () => {
       'Alder Dental',
       'AU-A1 – Managed IT',
       displayOf(due['AU-A1']!),
-      '4',
+      '3',
       '520.00',
       '3:45',
     ]);

@@ -30,7 +30,9 @@ const CHART_ORGANIZATIONS = 10;
 function activity(ctx: ReportContext, f: ListFilter, lateral = false): string {
   const period = ctx.period!;
   const [from, to] = [dateLiteral(period.from), dateLiteral(period.to)];
+  // A one-time charge belongs to the period of its date only, whatever its end date says.
   const inForce = `s.start_date <= ${to} AND (s.end_date IS NULL OR s.end_date >= ${from})
+       AND (s.billing_frequency <> 'ONE_TIME' OR s.start_date >= ${from})
        AND a.start_date <= ${to} AND (a.end_date IS NULL OR a.end_date >= ${from})
        AND (a.status = 'OPEN' OR a.end_date IS NOT NULL)`;
   const service = `0 AS kind, s.id AS row_id, a.number AS agreement,
