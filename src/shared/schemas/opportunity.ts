@@ -207,18 +207,44 @@ export const proposalListQuery = listQuery.extend({
   status: z.enum(['all', ...codeValues(PROPOSAL_STATUSES)]).default('all'),
 });
 
-/** POST /api/manage/opportunity/{id}/win: which accepted proposal becomes the agreement, and its first day. */
+/**
+ * POST /api/manage/opportunity/{id}/win: which accepted proposal becomes the agreement, its first day, and the day the
+ * sale closed (the opportunity's close date from then on).
+ */
 export const winForm = z.object({
   version: version(),
   proposal: requiredRef(),
   agreementNumber: optionalText(40),
   startDate: requiredDate(),
+  closeDate: requiredDate(),
 });
 export type WinForm = z.infer<typeof winForm>;
 export type WinResult = {
   agreement: { id: number; number: string };
   opportunity: { id: number; version: number };
 };
+
+/** An accepted proposal as the win will carry it over: what it creates, its first-year value, what blocks it. */
+export type WinProposal = {
+  id: number;
+  number: string;
+  title: string;
+  totals: ProposalTotals;
+  /** Monthly lines: each becomes a monthly service of the agreement. */
+  monthlyLines: number;
+  /** One-time lines: each becomes a one-time charge of the agreement on its start date. */
+  oneTimeLines: number;
+  /** Why this proposal cannot be won as it is (lines without a service type); empty when it can. */
+  problems: string[];
+};
+/** GET /api/manage/opportunity/{id}/win: the dialog's defaults (the company's today) and the accepted proposals. */
+export type WinPreview = { closeDate: string; startDate: string; proposals: WinProposal[] };
+
+/** A line the win cannot carry over: every agreement service has a type (its billing and reports group by it). */
+export const untypedLineMessage = (position: number, description: string | null, recurrence: string) =>
+  `Line ${position + 1} (${description ?? 'no description'}) is ${recurrence === 'ONE_TIME' ? 'one-time' : 'monthly'} but has no service type. Choose one on the proposal first.`;
+export const FIRST_YEAR_TOO_BIG =
+  "This proposal's first-year value is larger than an opportunity amount can hold (9,999,999,999.99).";
 
 /** True when an open opportunity's close date lies more than the grace days before today (both yyyyMMdd keys). */
 export function closeDateLongPast(closeDate: string | null, todayDisplay: string): boolean {

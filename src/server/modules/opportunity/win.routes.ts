@@ -1,16 +1,19 @@
 // POST /api/manage/opportunity/{id}/win: an opportunity with an accepted proposal becomes an agreement in ONE
-// transaction — the agreement (linked both ways), a monthly service for each recurring line of the proposal, the
-// proposal's PDF as the agreement's first document, the opportunity moved to the won stage, and both timelines.
-// Either all of it happens or none of it.
+// transaction — the agreement (linked both ways), a monthly service for each monthly line of the proposal and a
+// one-time charge for each one-time line, the proposal's PDF as the agreement's first document, the opportunity at the
+// won stage with the proposal's first-year value as its amount and the sale's close date, and both timelines. Either
+// all of it happens or none of it. GET on the same path previews it for the dialog.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
+import { formatMoney } from '../../../shared/format/money.js';
 import { idParam } from '../../../shared/schemas/common.js';
 import {
   ALREADY_WON,
   NUMBER_USED,
   WIN_NEEDS_ACCEPTED,
   type WinForm,
+  type WinPreview,
   type WinResult,
   winForm,
 } from '../../../shared/schemas/opportunity.js';
@@ -23,13 +26,14 @@ import { changedByMessage } from '../../platform/stamp.js';
 import { withTransaction } from '../../platform/transaction.js';
 import { addActivity } from '../agreement/activity.js';
 import { AGREEMENT } from '../agreement/agreement.record.js';
-import { suggestedNumber } from '../agreement/agreement.routes.js';
+import { companyToday, suggestedNumber } from '../agreement/agreement.routes.js';
 import { AGREEMENT_SERVICE } from '../agreement/agreement-service.record.js';
 import { AGREEMENT_DOCUMENT } from '../agreement-document/agreement-document.record.js';
 import { renderProposalPdf } from '../proposal/proposal-pdf.js';
 import { loadOpportunitySettings } from '../sales-settings/opportunity-settings.service.js';
 import { addOpportunityActivity } from './activity.js';
 import { OPPORTUNITY } from './opportunity.record.js';
+import { acceptedProposals, loadWinLines, planWin, type WinLine } from './win-plan.js';
 
 type OpportunityRow = {
   id: number;
@@ -41,13 +45,6 @@ type OpportunityRow = {
   agreement_id: number | null;
   updated_at: Date;
   updated_by_name: string | null;
-};
-type LineRow = {
-  position: number;
-  service_type_id: number | null;
-  description: string | null;
-  quantity: string;
-  unit_price: string;
 };
 
 /** "03/01/2026" → "03/01/2027": the renewal a year after the start (Feb 29 → Feb 28). */
@@ -87,20 +84,10 @@ export async function winOpportunity(
   const proposal = proposals[0];
   if (proposal?.status !== 'ACCEPTED') throw badRequest({ proposal: [WIN_NEEDS_ACCEPTED] });
 
-  const { rows: lines } = await client.query<LineRow>(
-    `SELECT position, service_type_id, description, quantity::text, unit_price::text
-       FROM proposal_lines WHERE proposal_id = $1 AND recurrence = 'MONTHLY' ORDER BY position`,
-    [form.proposal],
-  );
-  // A service needs a type: a free-text monthly line cannot become one, so say which lines to fix.
-  const untyped = lines.filter((l) => l.service_type_id === null);
-  if (untyped.length)
-    throw badRequest({
-      proposal: untyped.map(
-        (l) =>
-          `Line ${l.position + 1} (${l.description ?? 'no description'}) is monthly but has no service type. Choose one on the proposal first.`,
-      ),
-    });
+  const plan = planWin((await loadWinLines(client, [form.proposal])).get(form.proposal) ?? []);
+  if (plan.problems.length) throw badRequest({ proposal: plan.problems });
+  const services = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const created = `${services(plan.monthly.length, 'monthly service')} and ${services(plan.oneTime.length, 'one-time charge')}`;
 
   const wonStage = (await loadOpportunitySettings(client)).stages.find((s) => s.outcome === 'WON');
   if (!wonStage) throw badRequest({}, ['The opportunity settings have no won stage.']);
@@ -137,12 +124,13 @@ export async function winOpportunity(
   await addActivity(client, {
     agreementId: agreement.id,
     kind: 'CREATED',
-    text: `Agreement ${number} created from opportunity ${opportunity.number} (proposal ${proposal.number}), with ${lines.length} service${lines.length === 1 ? '' : 's'}`,
+    text: `Agreement ${number} created from opportunity ${opportunity.number} (proposal ${proposal.number}), with ${created}`,
     actorId,
   });
 
-  for (const line of lines)
-    await insertRecord(
+  // Monthly lines run from the start date on; a one-time line is one charge, on the start date.
+  const service = (line: WinLine, oneTime: boolean) =>
+    insertRecord(
       client,
       AGREEMENT_SERVICE,
       {
@@ -151,13 +139,15 @@ export async function winOpportunity(
         description: line.description,
         quantity: line.quantity,
         unitPrice: line.unit_price,
-        billingFrequency: 'MONTHLY',
+        billingFrequency: oneTime ? 'ONE_TIME' : 'MONTHLY',
         startDate: form.startDate,
-        endDate: null,
+        endDate: oneTime ? form.startDate : null,
         coveredHours: null,
       },
       actorId,
     );
+  for (const line of plan.monthly) await service(line, false);
+  for (const line of plan.oneTime) await service(line, true);
 
   const pdf = await renderProposalPdf(client, opportunityId, form.proposal, { timeZone });
   if (pdf) {
@@ -191,7 +181,13 @@ export async function winOpportunity(
     OPPORTUNITY,
     opportunityId,
     opportunity.version,
-    { stage: wonStage.id, outcome: 'WON', probability: wonStage.probability },
+    {
+      stage: wonStage.id,
+      outcome: 'WON',
+      probability: wonStage.probability,
+      amount: plan.totals.firstYear,
+      closeDate: form.closeDate,
+    },
     actorId,
     timeZone,
     {
@@ -207,7 +203,7 @@ export async function winOpportunity(
   await addOpportunityActivity(client, {
     opportunityId,
     kind: 'WON',
-    text: `Won with proposal ${proposal.number}: agreement ${number} created`,
+    text: `Won with proposal ${proposal.number} (first year ${formatMoney(plan.totals.firstYear)}): agreement ${number} created with ${created}`,
     actorId,
   });
   return {
@@ -223,6 +219,22 @@ export function opportunityWinRoutes(app: FastifyInstance, database: Database, t
   };
   app
     .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/manage/opportunity/:id/win',
+      { schema: { params: idParam }, preValidation: canWin },
+      async (request): Promise<WinPreview> => {
+        const { rows } = await database.pool.query('SELECT 1 FROM opportunities WHERE id = $1', [
+          request.params.id,
+        ]);
+        if (!rows.length) throw notFound();
+        const today = companyToday(timeZone).display;
+        return {
+          closeDate: today,
+          startDate: today,
+          proposals: await acceptedProposals(database.pool, request.params.id),
+        };
+      },
+    )
     .post(
       '/api/manage/opportunity/:id/win',
       { schema: { params: idParam, body: winForm }, preValidation: canWin },
