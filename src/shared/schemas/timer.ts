@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import type { Rounding } from '../format/duration.js';
+import { stopMinutes } from '../format/time-of-day.js';
 import { wallParts } from '../format/wall-clock.js';
 import { type Option, optionSchema, recordId } from './common.js';
 import { optionalText, version } from './fields.js';
@@ -113,26 +114,79 @@ export function timerMinutes(startedAt: Date, stoppedAt: Date, rounding: Roundin
   return Math.max(rounding, Math.ceil(elapsed / rounding) * rounding);
 }
 
+/** Another slip of the user on a day the timer's slips touch: its local day and minutes since that midnight. */
+export type TakenSlip = { date: string; start: number; stop: number | null };
+/** What a stopped timer becomes: its slips, and the instant they end (where a switched-to timer starts). */
+export type TimerRun = { parts: SlipPart[]; endsAt: Date };
+
+const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
+
+/** [from, to), minutes after `date`'s midnight, cut at each local midnight. */
+function byDay(date: string, from: number, to: number): SlipPart[] {
+  const parts: SlipPart[] = [];
+  let day = date;
+  let midnight = 0;
+  for (; from >= midnight + DAY_MINUTES; midnight += DAY_MINUTES) day = nextDay(day);
+  for (let at = from; at < to; midnight += DAY_MINUTES, day = nextDay(day)) {
+    const end = Math.min(midnight + DAY_MINUTES, to);
+    parts.push({ date: day, start: at - midnight, stop: end - midnight });
+    at = end;
+  }
+  return parts;
+}
+
+/** The start's day and minute, the minutes worked (at least one) and the minutes the rounding makes of them. */
+function measure(startedAt: Date, stoppedAt: Date, timeZone: string, rounding: Rounding) {
+  const { date, minute } = wallMinute(startedAt, timeZone);
+  const worked = Math.max(1, Math.ceil((stoppedAt.getTime() - startedAt.getTime()) / MINUTE));
+  return { date, minute, worked, rounded: timerMinutes(startedAt, stoppedAt, rounding) };
+}
+
 /**
- * The slips a timer stopped at `stoppedAt` becomes: it starts at `startedAt` floored to the minute (in the zone's wall
- * clock), lasts timerMinutes, and is cut at each local midnight. Wall-clock arithmetic keeps every part's stop after
- * its start, also on a day the clocks change.
+ * The stretch the rounding adds after the worked minutes, by local day: the only time where the rounding could meet
+ * another slip of the user (the server reads the slips there before it stops the timer).
  */
-export function timerSlipParts(
+export function roundingWindow(
   startedAt: Date,
   stoppedAt: Date,
   timeZone: string,
   rounding: Rounding,
 ): SlipPart[] {
-  let { date, minute } = wallMinute(startedAt, timeZone);
-  let left = timerMinutes(startedAt, stoppedAt, rounding);
-  const parts: SlipPart[] = [];
-  while (left > 0) {
-    const stop = Math.min(DAY_MINUTES, minute + left);
-    parts.push({ date, start: minute, stop });
-    left -= stop - minute;
-    date = nextDay(date);
-    minute = 0;
+  const m = measure(startedAt, stoppedAt, timeZone, rounding);
+  return byDay(m.date, m.minute + m.worked, m.minute + m.rounded);
+}
+
+/**
+ * The slips a timer stopped at `stoppedAt` becomes: it starts at `startedAt` floored to the minute (in the zone's wall
+ * clock), lasts timerMinutes, and is cut at each local midnight. The rounding never makes two slips overlap: it gives
+ * way to (ends at) the first of the user's `taken` slips it would meet, never cutting the minutes worked. Wall-clock
+ * arithmetic keeps every part's stop after its start, also on a day the clocks change.
+ */
+export function timerRun(
+  startedAt: Date,
+  stoppedAt: Date,
+  timeZone: string,
+  rounding: Rounding,
+  taken: readonly TakenSlip[] = [],
+): TimerRun {
+  const { date, minute, worked, rounded } = measure(startedAt, stoppedAt, timeZone, rounding);
+  const from = minute + worked;
+  let end = minute + rounded;
+  for (const t of taken) {
+    const shift = daysBetween(date, t.date) * DAY_MINUTES;
+    const start = shift + t.start;
+    const stop = t.stop === null ? null : shift + (stopMinutes(t.start, t.stop) ?? t.start);
+    // A slip with time meets the rounding when they share a minute; an unfinished one when it starts inside it.
+    const meets = stop !== null && stop > start ? start < end && stop > from : start >= from && start < end;
+    if (meets) end = Math.max(from, Math.min(end, start));
   }
-  return parts;
+  // The instant the wall clock shows the end: on a day the clocks go back it shows an hour twice, so wait for it.
+  let endsAt = Math.floor(startedAt.getTime() / MINUTE) * MINUTE + (end - minute) * MINUTE;
+  for (let i = 0; i < 3; i++) {
+    const wall = wallMinute(new Date(endsAt), timeZone);
+    const behind = end - (daysBetween(date, wall.date) * DAY_MINUTES + wall.minute);
+    if (behind <= 0) break;
+    endsAt += behind * MINUTE;
+  }
+  return { parts: byDay(date, minute, end), endsAt: new Date(endsAt) };
 }

@@ -1,17 +1,19 @@
 // The timer across sessions on a real database: start, read from a second session, switch, stop into rounded slips
-// (1/5/30), across local midnight, closed tasks, another user, bad input, stale versions, retries and signed out.
+// (1/5/30), across local midnight, closed tasks, another user, bad input, stale versions, retries and signed out; the
+// rounding never makes two slips overlap (a switch starts the next timer where the stopped slip ends; a stop gives way).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
 import {
   makeCase,
   makeOrganization,
+  makeSlip,
   makeTask,
   makeUser,
   TEST_PASSWORD,
 } from '../../../../test/support/factories.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { CLOSED_CASE, CLOSED_TASK, slipSchema } from '../../../shared/schemas/slip.js';
-import { NO_TIMER, TIMER_CHANGED, timerSchema } from '../../../shared/schemas/timer.js';
+import { NO_TIMER, TIMER_CHANGED, timerSchema, wallMinute } from '../../../shared/schemas/timer.js';
 import { VERSION_MISSING } from '../../platform/errors.js';
 
 // A zone far ahead of UTC: its day is often another than the process's (TZ=UTC).
@@ -63,6 +65,35 @@ const start = async (body: Record<string, unknown>) => {
 };
 
 const slipMinutes = (slips: { minutes: number | null }[]) => slips.reduce((s, x) => s + (x.minutes ?? 0), 0);
+
+/** The running timer's start, moved to `minutes` whole minutes ago; its day and minute on the app's wall clock. */
+async function startedMinutesAgo(minutes: number) {
+  const { rows } = await api.db.pool.query<{ started_at: Date }>(
+    `UPDATE timers SET started_at = date_trunc('minute', now()) - make_interval(mins => $2)
+      WHERE user_id = $1 RETURNING started_at`,
+    [ownerId, minutes],
+  );
+  return rows[0]!.started_at;
+}
+/** yyyy-MM-ddTHH:mm on the app's wall clock, `minutes` after an instant (the form of a slip's start and stop). */
+const wallIso = (at: Date, minutes = 0) => {
+  const w = wallMinute(new Date(at.getTime() + minutes * 60_000), ZONE);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    date: w.date,
+    minute: w.minute,
+    iso: `${w.date}T${pad(Math.floor(w.minute / 60))}:${pad(w.minute % 60)}`,
+  };
+};
+type SlipTimes = { start: string; stop: string | null };
+/** The pairs of slips that share a minute (by local start and stop, as the day's summary shows them). */
+const overlapping = (slips: SlipTimes[]) =>
+  slips.flatMap((a, i) =>
+    slips
+      .slice(i + 1)
+      .filter((b) => a.stop !== null && b.stop !== null && a.start < b.stop && b.start < a.stop)
+      .map((b) => `${a.start}–${a.stop} and ${b.start}–${b.stop}`),
+  );
 
 describe('signed out', () => {
   it.each([
@@ -141,6 +172,56 @@ describe('switch', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(TIMER_CHANGED);
     expect(stale.json().current.taskId).toBe(next.id);
+  });
+});
+
+describe('rounding never makes two slips overlap (issue 27)', () => {
+  it('a switch 11 minutes after the start (9:25 → 9:36): the next timer starts where the rounded slip ends', async () => {
+    await start({ task: task.id });
+    const started = await startedMinutesAgo(11);
+    const res = await ownerTab.post('/api/time/timer', { task: next.id });
+    expect(res.statusCode, res.body).toBe(200);
+    const { timer, stopped } = res.json();
+    // 11 minutes and some seconds, rounded up to 15: the slip ends 15 minutes after its start, in the future.
+    expect(slipMinutes(stopped)).toBe(15);
+    const last = stopped[stopped.length - 1];
+    const end = wallIso(started, 15);
+    // At midnight the slip ends at 24:00 of its day and the next one starts at 00:00 of the next.
+    expect(last.stop).toBe(end.minute === 0 ? `${wallIso(started, 14).date}T24:00` : end.iso);
+    expect(Date.parse(timer.startedAt)).toBe(started.getTime() + 15 * 60_000);
+    // The next timer, stopped at once, logs from there: the two slips touch and do not overlap.
+    const done = await owner.post('/api/time/timer/stop', { version: timer.version });
+    expect(done.statusCode, done.body).toBe(200);
+    const after = done.json().slips;
+    expect(after[0].start).toBe(end.iso);
+    expect(overlapping([...stopped, ...after])).toEqual([]);
+  });
+
+  it('a stop rounds up only as far as the next slip of the user: it gives way at its start', async () => {
+    await api.db.pool.query('UPDATE users SET timer_rounding = 30 WHERE id = $1', [ownerId]);
+    const version = await start({ task: task.id, comment: 'given way' });
+    const started = await startedMinutesAgo(7);
+    // The user's slip from 12 to 20 minutes after the timer's start (same day; cut at midnight).
+    const from = wallIso(started, 12);
+    const to = wallIso(started, 20);
+    await makeSlip(api.db.pool, {
+      taskId: next.id,
+      userId: ownerId,
+      workDate: from.date,
+      startTime: from.iso.slice(11),
+      stopTime: to.date === from.date ? to.iso.slice(11) : '24:00',
+    });
+    const res = await owner.post('/api/time/timer/stop', { version });
+    expect(res.statusCode, res.body).toBe(200);
+    const { slips } = res.json();
+    // 7 minutes worked would round to 30; the rounding ends where the other slip starts: 12 minutes.
+    expect(slipMinutes(slips)).toBe(12);
+    expect(slips[slips.length - 1].stop).toBe(
+      from.minute === 0 ? `${wallIso(started, 11).date}T24:00` : from.iso,
+    );
+    const [m, d, y] = (slips[0].date as string).split('/');
+    const day = (await owner.get(`/api/manage/slip/summary/${m}${d}${y}`)).json();
+    expect(overlapping(day.slips)).toEqual([]);
   });
 });
 

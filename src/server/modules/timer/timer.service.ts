@@ -1,16 +1,22 @@
 // The running timer of a user (one row per user in `timers`): read, start or switch, stop into slips, discard.
 // Every write locks the user's timer row first (FOR UPDATE), so two tabs or devices acting at once take turns; the
 // slips go through createSlip, so every slip rule (open task and case, a locked week…) applies to a stopped timer too.
+// The rounding of a stopped timer never makes two of the user's slips overlap (issue 27): it gives way to the next
+// slip, and a switched-to timer starts where the stopped one's slips end.
 import type { Rounding } from '../../../shared/format/duration.js';
+import { fromDbTime, toDbTime } from '../../../shared/format/time-of-day.js';
 import type { Slip } from '../../../shared/schemas/slip.js';
 import { HOW_OPTIONS, WHERE_OPTIONS } from '../../../shared/schemas/slip.js';
 import {
   DEFAULT_TIMER_ROUNDING,
   NO_TIMER,
+  roundingWindow,
+  type SlipPart,
+  type TakenSlip,
   TIMER_CHANGED,
   type Timer,
   type TimerTaskOption,
-  timerSlipParts,
+  timerRun,
 } from '../../../shared/schemas/timer.js';
 import { badRequest, conflict, HttpError, requireVersion } from '../../platform/errors.js';
 import { likePattern, type Queryable } from '../../platform/records.js';
@@ -77,7 +83,38 @@ const localDay = (iso: string) => {
   return new Date(y!, m! - 1, d!);
 };
 
-/** Turns the (locked) timer into slips, one per local day, through the slip rules. The caller removes or replaces it. */
+/** The user's slips that share time with the stretch the rounding would add (by local day), earliest first. */
+async function slipsMeeting(
+  tx: Queryable,
+  userId: number,
+  window: readonly SlipPart[],
+): Promise<TakenSlip[]> {
+  if (window.length === 0) return [];
+  const params: unknown[] = [userId];
+  const days = window.map((w) => {
+    params.push(w.date, toDbTime(w.start), toDbTime(w.stop));
+    const [day, from, to] = [params.length - 2, params.length - 1, params.length];
+    return `(work_date = $${day}::date AND start_time < $${to}::time
+             AND (stop_time > $${from}::time OR (stop_time IS NULL AND start_time >= $${from}::time)))`;
+  });
+  // The earliest slips decide where the rounding ends; a few are plenty.
+  const { rows } = await tx.query<{ date: string; start_time: string; stop_time: string | null }>(
+    `SELECT to_char(work_date, 'YYYY-MM-DD') AS date, start_time::text AS start_time, stop_time::text AS stop_time
+       FROM slips WHERE user_id = $1 AND (${days.join(' OR ')})
+      ORDER BY work_date, start_time LIMIT 20`,
+    params,
+  );
+  return rows.map((r) => ({
+    date: r.date,
+    start: fromDbTime(r.start_time),
+    stop: r.stop_time === null ? null : fromDbTime(r.stop_time),
+  }));
+}
+
+/**
+ * Turns the (locked) timer into slips, one per local day, through the slip rules; the caller removes or replaces it.
+ * `endsAt` is where the slips end: a timer switched to starts there.
+ */
 async function slipsOf(
   tx: Queryable,
   row: TimerRow,
@@ -85,8 +122,11 @@ async function slipsOf(
   stoppedAt: Date,
   timeZone: string,
   comment: string | null,
-): Promise<Slip[]> {
-  const parts = timerSlipParts(row.started_at, stoppedAt, timeZone, await timerRounding(tx, userId));
+): Promise<{ slips: Slip[]; endsAt: Date }> {
+  const rounding = await timerRounding(tx, userId);
+  const window = roundingWindow(row.started_at, stoppedAt, timeZone, rounding);
+  const taken = await slipsMeeting(tx, userId, window);
+  const { parts, endsAt } = timerRun(row.started_at, stoppedAt, timeZone, rounding, taken);
   const slips: Slip[] = [];
   for (const part of parts) {
     slips.push(
@@ -107,7 +147,7 @@ async function slipsOf(
       ),
     );
   }
-  return slips;
+  return { slips, endsAt };
 }
 
 /** The task a timer may run on: it exists, its case is open and unbilled, it is open (the slip messages). */
@@ -130,18 +170,19 @@ export async function startTimer(
 ): Promise<{ timer: Timer; stopped: Slip[] }> {
   const current = await loadTimerRow(tx, userId, true);
   await requireOpenTask(tx, values.task);
-  const stopped = current ? await slipsOf(tx, current, userId, now, timeZone, current.comment) : [];
-  // Every start (a switch too) takes a version never handed out before: a window that still shows an earlier timer,
-  // stopped or switched away from, cannot stop or discard this one.
+  const stopped = current ? await slipsOf(tx, current, userId, now, timeZone, current.comment) : null;
+  // A switch starts the next timer where the stopped one's rounded slips end, so the two never overlap. Every start
+  // (a switch too) takes a version never handed out before: a window that still shows an earlier timer, stopped or
+  // switched away from, cannot stop or discard this one.
   await tx.query(
     `INSERT INTO timers (user_id, task_id, started_at, where_code, how_code, comment, created_by, updated_by, version)
      VALUES ($1, $2, $3, $4, $5, $6, $1, $1, nextval('timer_versions'))
      ON CONFLICT (user_id) DO UPDATE SET task_id = EXCLUDED.task_id, started_at = EXCLUDED.started_at,
             where_code = EXCLUDED.where_code, how_code = EXCLUDED.how_code, comment = EXCLUDED.comment,
             version = EXCLUDED.version, updated_at = now(), updated_by = $1`,
-    [userId, values.task, now, values.where, values.how, values.comment],
+    [userId, values.task, stopped?.endsAt ?? now, values.where, values.how, values.comment],
   );
-  return { timer: presentTimer((await loadTimerRow(tx, userId))!), stopped };
+  return { timer: presentTimer((await loadTimerRow(tx, userId))!), stopped: stopped?.slips ?? [] };
 }
 
 /** The locked timer the user saw (404 without one, 409 when another window changed it). */
@@ -162,7 +203,14 @@ export async function stopTimer(
   timeZone: string,
 ): Promise<Slip[]> {
   const row = await lockSeenTimer(tx, userId, version);
-  const slips = await slipsOf(tx, row, userId, now, timeZone, comment === undefined ? row.comment : comment);
+  const { slips } = await slipsOf(
+    tx,
+    row,
+    userId,
+    now,
+    timeZone,
+    comment === undefined ? row.comment : comment,
+  );
   await tx.query('DELETE FROM timers WHERE user_id = $1', [userId]);
   return slips;
 }
