@@ -1,4 +1,5 @@
-// Own settings: read-only until Edit; Save/Cancel; field errors under fields; a 409 shows their values.
+// Own settings: read-only until Edit; Save/Cancel; field errors under fields; a 409 merges their save with the form by
+// field and asks only about fields both changed.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import { profileSettingsForm } from '../../../shared/schemas/user';
 import { RESET, setServerErrors, useErrorLists } from '../../api/form-errors';
 import { isApiError } from '../../api/http';
 import { PROFILE_KEY } from '../../api/profile';
-import { ConflictNotice, type ConflictValue, conflictDifferences } from '../../ui/conflict-notice';
+import { ConflictNotice, useConflictMerge } from '../../ui/conflict-notice';
 import { SETTINGS_KEY, saveSettings, type UserSettings } from './profile-api';
 import { SETTINGS_LABELS, SettingsFields, type SettingsName, type SettingsOptions } from './settings-fields';
 import { TIMER_ROUNDING_LABEL, TimerRoundingField } from './settings-timer-rounding';
@@ -34,13 +35,10 @@ function toForm(user: Settings): Input {
   };
 }
 
-type Conflict = { message: string; current: UserSettings; differences: ConflictValue[] };
-
 export function SettingsCard({ user, options }: { user: UserSettings; options: SettingsOptions }) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(profileSettingsForm),
     values: toForm(user),
@@ -49,6 +47,15 @@ export function SettingsCard({ user, options }: { user: UserSettings; options: S
   });
   const errorsOf = useErrorLists(form.formState.errors);
   const values = form.watch();
+  const conflict = useConflictMerge<UserSettings>((merged, current) => {
+    // Their record becomes what the form was loaded from; the merged values differ from it where they are mine, so
+    // they are dirty and survive the form taking up their record.
+    queryClient.setQueryData(SETTINGS_KEY, (old: { entity: UserSettings } | undefined) =>
+      old ? { ...old, entity: current } : old,
+    );
+    for (const [name, value] of Object.entries(merged))
+      form.setValue(name as keyof Input, value as never, { shouldDirty: true });
+  });
 
   const save = useMutation({
     mutationFn: saveSettings,
@@ -69,11 +76,11 @@ export function SettingsCard({ user, options }: { user: UserSettings; options: S
           label: name === 'timerRounding' ? TIMER_ROUNDING_LABEL : SETTINGS_LABELS[name],
           options: name === 'homePage' || name === 'caseListDailySlipsMode' ? options[name] : undefined,
         }));
-        setConflict({
-          message: error.message,
-          current,
-          differences: conflictDifferences(current, form.getValues(), fields),
-        });
+        conflict.open(
+          error.message,
+          { base: toForm(user), theirs: toForm(current), mine: form.getValues(), record: current },
+          fields,
+        );
         return;
       }
       const other = setServerErrors(error, form.setError, NAMES);
@@ -83,14 +90,14 @@ export function SettingsCard({ user, options }: { user: UserSettings; options: S
 
   const submit = form.handleSubmit((v) => {
     setMessage(null);
-    setConflict(null);
+    conflict.clear();
     save.mutate(v);
   });
 
   const cancel = () => {
     form.reset(toForm(user), RESET);
     setMessage(null);
-    setConflict(null);
+    conflict.clear();
     setEditing(false);
   };
 
@@ -111,21 +118,11 @@ export function SettingsCard({ user, options }: { user: UserSettings; options: S
               {message}
             </Alert>
           ) : null}
-          {conflict ? (
+          {conflict.conflict ? (
             <ConflictNotice
-              message={conflict.message}
-              differences={conflict.differences}
-              onUseTheirs={() => {
-                queryClient.setQueryData(SETTINGS_KEY, (old: { entity: UserSettings } | undefined) =>
-                  old ? { ...old, entity: conflict.current } : old,
-                );
-                form.reset(toForm(conflict.current), RESET);
-                setConflict(null);
-              }}
-              onKeepMine={() => {
-                form.setValue('version', conflict.current.version);
-                setConflict(null);
-              }}
+              key={conflict.conflict.id}
+              conflict={conflict.conflict}
+              onResolve={conflict.resolve}
             />
           ) : null}
           <div className="mb-3">

@@ -1,6 +1,6 @@
 // The one basics screen of every record: read-only until Edit (create starts editing), Save / Cancel, field errors
-// under the fields (checked first with the same zod schema the server uses), the 409 "changed by" notice that
-// overwrites nothing, and Delete with a confirmation.
+// under the fields (checked first with the same zod schema the server uses), the 409 "changed by" notice that merges
+// by field and overwrites nothing unasked, and Delete with a confirmation.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Alert, Button, Card, Spinner } from 'react-bootstrap';
@@ -12,7 +12,7 @@ import type { Option } from '../../../shared/schemas/common';
 import { deleteEntity, errorPageStatus, loadEntity, saveEntity, toPayload } from '../../api/entity';
 import { isApiError } from '../../api/http';
 import { Dialog } from '../../ui';
-import { ConflictNotice, type ConflictValue, conflictDifferences } from '../../ui/conflict-notice';
+import { ConflictNotice, useConflictMerge } from '../../ui/conflict-notice';
 import { formatWhen, historyKey } from '../history/history-api';
 import { type FieldSection, RecordField } from './record-fields';
 
@@ -63,7 +63,6 @@ export type RecordBasicsProps = {
   children?: (record: RecordValues) => ReactNode;
 };
 
-type Conflict = { message: string; current: RecordValues; differences: ConflictValue[] };
 type Loaded = { entity: RecordValues; formOptions?: Record<string, Option[]>; can?: RecordCan };
 
 const recordKey = (api: string, id: string) => ['record', api, id] as const;
@@ -137,11 +136,15 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
   const [editing, setEditing] = useState(creating);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const formOptions = loaded.formOptions ?? {};
   const fields = props.sections.flatMap((s) => s.fields);
   const fieldNames = fields.map((f) => f.name);
+  // The base of a merge is the record as this form last loaded or saved it.
+  const conflict = useConflictMerge<RecordValues>((merged, theirs) => {
+    setSaved(theirs);
+    setValues(merged as RecordValues);
+  });
 
   const set = (name: string, value: unknown) =>
     setValues((v) => ({ ...v, [name]: value, ...props.derive?.({ name, value }, v, formOptions) }));
@@ -157,13 +160,16 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
 
   const failed = (error: unknown) => {
     if (isApiError(error) && error.status === 409 && error.current && typeof error.current === 'object') {
-      const current = error.current as RecordValues;
-      const described = fields.map((f) => ({ name: f.name, label: f.label, options: formOptions[f.name] }));
-      setConflict({
-        message: error.message,
-        current,
-        differences: conflictDifferences(current, values, described),
-      });
+      conflict.open(
+        error.message,
+        {
+          base: saved,
+          theirs: error.current as RecordValues,
+          mine: values,
+          record: error.current as RecordValues,
+        },
+        fields.map((f) => ({ name: f.name, label: f.label, options: formOptions[f.name] })),
+      );
       return;
     }
     if (isApiError(error)) {
@@ -216,7 +222,7 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     setMessage(null);
-    setConflict(null);
+    conflict.clear();
     const payload = toPayload(values);
     const checked = props.schema.safeParse(payload);
     if (!checked.success) {
@@ -236,7 +242,7 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
     setValues(saved);
     setErrors({});
     setMessage(null);
-    setConflict(null);
+    conflict.clear();
     setEditing(false);
   };
 
@@ -267,20 +273,11 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
               {message}
             </Alert>
           ) : null}
-          {conflict ? (
+          {conflict.conflict ? (
             <ConflictNotice
-              message={conflict.message}
-              differences={conflict.differences}
-              onUseTheirs={() => {
-                setSaved(conflict.current);
-                setValues(conflict.current);
-                setConflict(null);
-              }}
-              onKeepMine={() => {
-                setValues((v) => ({ ...v, version: conflict.current.version }));
-                setSaved(conflict.current);
-                setConflict(null);
-              }}
+              key={conflict.conflict.id}
+              conflict={conflict.conflict}
+              onResolve={conflict.resolve}
             />
           ) : null}
           {props.sections.map((section, i) => (

@@ -1,4 +1,5 @@
-// A staff member's basics: read-only until Edit (create starts editing), roles, active, password, Unlock, 409 handling.
+// A staff member's basics: read-only until Edit (create starts editing), roles, active, password, Unlock, and a 409
+// merged with the form by field (only fields both changed are asked about).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +14,7 @@ import type { Role } from '../../../shared/schemas/user';
 import { RESET, setServerErrors, useErrorLists } from '../../api/form-errors';
 import { isApiError } from '../../api/http';
 import { Checkbox, TextInput, Typeahead } from '../../ui';
-import { ConflictNotice, type ConflictValue, conflictDifferences } from '../../ui/conflict-notice';
+import { ConflictNotice, useConflictMerge } from '../../ui/conflict-notice';
 import { formatWhen, historyKey } from '../history/history-api';
 import { SETTINGS_LABELS, SettingsFields, type SettingsValues } from '../profile/settings-fields';
 import { type StaffOptions, saveStaff, staffKey } from './staff-api';
@@ -54,15 +55,12 @@ function toForm(staff: Staff): Input {
   };
 }
 
-type Conflict = { message: string; current: Staff; differences: ConflictValue[] };
-
 export function StaffFormCard({ id, staff, options }: { id: string; staff: Staff; options: StaffOptions }) {
   const creating = id === 'create';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(creating);
   const [message, setMessage] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(creating ? createForm : staffForm),
     values: toForm(staff),
@@ -73,6 +71,17 @@ export function StaffFormCard({ id, staff, options }: { id: string; staff: Staff
   const values = form.watch();
   // The picked approver's name (the form holds only the id).
   const [approver, setApprover] = useState<Option | null>(staff.approver);
+  const conflict = useConflictMerge<Staff>((merged, current) => {
+    // Their record becomes what the form was loaded from; the merged values differ from it where they are mine, so
+    // they are dirty and survive the form taking up their record.
+    queryClient.setQueryData(staffKey(id), (old: { entity: Staff } | undefined) =>
+      old ? { ...old, entity: current } : old,
+    );
+    for (const [name, value] of Object.entries(merged))
+      form.setValue(name as keyof Input, value as never, { shouldDirty: true });
+    const picked = merged.approver ?? null;
+    setApprover(picked === (current.approver?.value ?? null) ? current.approver : approver);
+  });
 
   const stored = (saved: Staff) => {
     queryClient.setQueryData(staffKey(String(saved.id)), (old: { entity: Staff } | undefined) =>
@@ -85,19 +94,25 @@ export function StaffFormCard({ id, staff, options }: { id: string; staff: Staff
   const failed = (error: unknown) => {
     if (isApiError(error) && error.status === 409 && error.current && typeof error.current === 'object') {
       const current = error.current as Staff;
+      // Approvers show their names: the three sides' picks are the only options needed.
+      const approvers = [staff.approver, current.approver, approver].flatMap((a) =>
+        a ? [{ value: Number(a.value), label: a.label }] : [],
+      );
       const fields = NAMES.map((name) => ({
         name,
         label: LABELS[name as keyof typeof LABELS],
         options:
           name === 'roles' || name === 'homePage' || name === 'caseListDailySlipsMode'
             ? options[name]
-            : undefined,
-      })).filter((f) => f.name !== 'password' && f.name !== 'approver');
-      setConflict({
-        message: error.message,
-        current,
-        differences: conflictDifferences(current, form.getValues(), fields),
-      });
+            : name === 'approver'
+              ? approvers
+              : undefined,
+      }));
+      conflict.open(
+        error.message,
+        { base: toForm(staff), theirs: toForm(current), mine: form.getValues(), record: current },
+        fields,
+      );
       return;
     }
     const other = setServerErrors(error, form.setError, NAMES);
@@ -130,7 +145,7 @@ export function StaffFormCard({ id, staff, options }: { id: string; staff: Staff
 
   const submit = form.handleSubmit((v) => {
     setMessage(null);
-    setConflict(null);
+    conflict.clear();
     save.mutate(v);
   });
 
@@ -142,7 +157,7 @@ export function StaffFormCard({ id, staff, options }: { id: string; staff: Staff
     form.reset(toForm(staff), RESET);
     setApprover(staff.approver);
     setMessage(null);
-    setConflict(null);
+    conflict.clear();
     setEditing(false);
   };
 
@@ -186,22 +201,11 @@ export function StaffFormCard({ id, staff, options }: { id: string; staff: Staff
               {message}
             </Alert>
           ) : null}
-          {conflict ? (
+          {conflict.conflict ? (
             <ConflictNotice
-              message={conflict.message}
-              differences={conflict.differences}
-              onUseTheirs={() => {
-                queryClient.setQueryData(staffKey(id), (old: { entity: Staff } | undefined) =>
-                  old ? { ...old, entity: conflict.current } : old,
-                );
-                form.reset(toForm(conflict.current), RESET);
-                setApprover(conflict.current.approver);
-                setConflict(null);
-              }}
-              onKeepMine={() => {
-                form.setValue('version', conflict.current.version);
-                setConflict(null);
-              }}
+              key={conflict.conflict.id}
+              conflict={conflict.conflict}
+              onResolve={conflict.resolve}
             />
           ) : null}
           <div className="row">

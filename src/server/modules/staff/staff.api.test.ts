@@ -150,6 +150,24 @@ describe('create and edit', () => {
     expect((await session.post('/api/user/profile')).statusCode).toBe(401);
   });
 
+  it('a stale save gets 409 with the whole current record, its approver too (the form merges by field)', async () => {
+    const user = await makeUser(api.db.pool);
+    const boss = await makeUser(api.db.pool, { firstName: 'Bea', lastName: 'Boss' });
+    const loaded = (await admin.get(`/api/admin/staff/${user.id}`)).json().staff;
+    const base = { email: user.email, firstName: user.firstName, lastName: user.lastName, password: '' };
+    const set = await admin.post(
+      `/api/admin/staff/${user.id}`,
+      form({ ...base, shortCode: user.shortCode, approver: boss.id, version: loaded.version }),
+    );
+    expect(set.statusCode, set.body).toBe(200);
+    const stale = await admin.post(
+      `/api/admin/staff/${user.id}`,
+      form({ ...base, shortCode: 'STALE', version: loaded.version }),
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().current.approver).toEqual({ value: boss.id, label: 'Bea Boss' });
+  });
+
   it('a password set by an administrator ends every session of that user; their own keeps the one in use', async () => {
     const user = await makeUser(api.db.pool);
     const phone = await api.signIn(user.email, TEST_PASSWORD);

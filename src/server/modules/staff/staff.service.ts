@@ -187,10 +187,12 @@ export async function saveStaff(
   await checkApprover(database.pool, id, approver);
   const passwordHash = password ? await hashPassword(password) : undefined;
   await withTransaction(database, async ({ client }) => {
+    // A stale save's 409 carries the whole current record, its approver too (the form merges by field).
+    const approverNow = await approverOf(client, id);
     await updateUser(
       client,
       { id, version, changes: { ...fields, passwordHash, unlock }, actorId, timeZone, sessionToken },
-      (u) => presentStaff(u),
+      (u) => presentStaff(u, approverNow),
     );
     await saveApprover(client, id, approver, version!, actorId);
     // Deactivated staff are signed out at once.
