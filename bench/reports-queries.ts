@@ -175,7 +175,7 @@ const PERSON = `pe.first_name || ' ' || pe.last_name`;
 const OS = `NULLIF(concat_ws(' ', e.operating_system, e.os_version), '')`;
 
 /** The raw SQL of each report over all clients (active devices, the other filters at their defaults). */
-function rawCases(today: string, vm: number): { what: string; sql: string }[] {
+function rawCases(today: string, vm: number, zone: string): { what: string; sql: string }[] {
   const t = `DATE '${today}'`;
   const [y, m] = today.split('-').map(Number) as [number, number];
   const from = `DATE '${new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 10)}'`;
@@ -194,7 +194,8 @@ function rawCases(today: string, vm: number): { what: string; sql: string }[] {
     latest AS (SELECT DISTINCT ON (mf, md) mf, md, v AS version FROM versions
       ORDER BY mf, md, string_to_array(NULLIF(trim(both '.' FROM regexp_replace(v, '[^0-9]+', '.', 'g')), ''), '.')::numeric[] DESC NULLS LAST, v DESC)`;
   const virtual = `(e.virtual OR e.category_id = ${vm} OR lower(e.model) LIKE 'vmware%') IS TRUE`;
-  const stale = `COALESCE(e.last_response_at, '-infinity'::timestamptz) < now() - interval '30 days'`;
+  // No check-in for more than 30 of the company's days: before the day 30 days ago began there.
+  const stale = `COALESCE(e.last_response_at, '-infinity'::timestamptz) < (${t} - 30)::timestamp AT TIME ZONE '${zone}'`;
   const activity = `
     SELECT o.id AS org_id, o.name AS organization, 0 AS kind, s.id AS row_id, st.name AS service, s.quantity, s.unit_price,
            NULL::numeric AS minutes
@@ -282,7 +283,7 @@ function rawCases(today: string, vm: number): { what: string; sql: string }[] {
       what: 'outdated-response',
       sql: both(
         `SELECT e.name AS k, o.name, c.name, ${OS}, ${PERSON}, e.last_response_at,
-                floor(extract(epoch FROM now() - e.last_response_at) / 86400)::int
+                ${t} - (e.last_response_at AT TIME ZONE '${zone}')::date
            ${DEVICES} ${SHOWN} WHERE e.active AND ${stale}
           ORDER BY COALESCE(e.last_response_at, '-infinity'::timestamptz), e.id LIMIT 25`,
         `SELECT count(*) FILTER (WHERE ${stale}) AS total, count(*), count(*) FILTER (WHERE e.last_response_at IS NULL)
@@ -387,7 +388,7 @@ export async function reportQueriesBench(database: Database, opts: ReportQueries
     const cookie = await signInCookie(app, EMAIL, PASSWORD);
     const today = companyDay(config.timeZone);
     const ratios: [string, number][] = [];
-    for (const raw of rawCases(today, vmCategory)) {
+    for (const raw of rawCases(today, vmCategory, config.timeZone)) {
       const key = KEYS[raw.what] ?? KEYS[raw.what.split('?')[0]!] ?? ((r: Row) => String(r.name));
       const c: Case = {
         what: raw.what,

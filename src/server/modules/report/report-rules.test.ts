@@ -10,6 +10,7 @@ import {
   defaultPeriod,
   minusYears,
   patchStatus,
+  patchStatusText,
   percentOf,
   warrantyStatus,
 } from './queries/rules.js';
@@ -47,17 +48,21 @@ describe('age band by purchase date', () => {
 describe('patch compliance', () => {
   const today = '2026-03-31';
   it.each([
-    [null, null, 'NO_DATA'],
-    [0, '2026-03-30', 'COMPLIANT'],
-    [0, '2026-03-01', 'COMPLIANT'],
-    [0, '2026-02-28', 'STALE'],
-    [null, '2026-02-01', 'STALE'],
-    [0, null, 'COMPLIANT'],
-    [2, '2026-03-30', 'MISSING'],
-    [2, '2025-01-01', 'MISSING'],
-    [1, null, 'MISSING'],
+    [null, null, 'No patch data'],
+    [0, '2026-03-30', 'Compliant'],
+    [0, '2026-03-01', 'Compliant'],
+    [0, '2026-04-05', 'Compliant'],
+    [0, '2026-02-28', 'Not patched in 30 days'],
+    [null, '2026-02-01', 'Not patched in 30 days'],
+    [0, null, 'Compliant'],
+    [2, '2026-03-30', 'Missing patches'],
+    [2, '2026-03-01', 'Missing patches'],
+    // Last patched in May of the year before and missing patches: both problems, each counted.
+    [2, '2025-05-12', 'Missing patches · Not patched in 30 days'],
+    [1, '2026-02-28', 'Missing patches · Not patched in 30 days'],
+    [1, null, 'Missing patches'],
   ] as const)('missing %s, last patched %s: %s', (missing, last, status) => {
-    expect(patchStatus(missing, last, today)).toBe(status);
+    expect(patchStatusText(patchStatus(missing, last, today))).toBe(status);
   });
 });
 

@@ -15,7 +15,7 @@ import { wallClockOf } from '../outage/company-time.js';
 import { loadVirtualDevices, NO_VIRTUAL_DEVICES } from '../rmm-settings/virtual.js';
 import { loadDefaultRate } from './billing-settings.service.js';
 import { REPORT_PLANS } from './queries/index.js';
-import type { ColumnSpec, ReportContext, ReportPlan, SortKey } from './queries/plan.js';
+import { type ColumnSpec, type ReportContext, type ReportPlan, ROWS, type SortKey } from './queries/plan.js';
 import {
   displayOf,
   filtersText,
@@ -120,7 +120,7 @@ function rowsSelect(
   p: Prepared,
   f: ListFilter,
   options: { limit: number; offset?: number; cursor?: string[] | null },
-): { with?: string; select: string } {
+): { with?: string; select: string; src: ReturnType<ReportPlan['source']> } {
   const src = p.plan.source(f, p.sort);
   const conditions = [...src.where];
   const { keys, dir } = p.sort;
@@ -139,6 +139,7 @@ function rowsSelect(
     with: src.with,
     select: `SELECT ${columns.join(', ')} FROM ${src.from} ${where(conditions)}
               ORDER BY ${order} LIMIT ${limit}${offset}`,
+    src,
   };
 }
 
@@ -160,12 +161,32 @@ function present(plan: ReportPlan, row: Record<string, unknown>): ReportRow {
   return out;
 }
 
-/** The summary's statement: a combined plan's summary reads the WITH list of its source. */
+/**
+ * The WITH list a summary reads: the source's own, then ROWS, the report's rows as the table lists them (its columns
+ * by name and the plan's measures) with the table's conditions. A WITH query nobody reads is never run.
+ */
+function rowsWith(plan: ReportPlan, src: ReturnType<ReportPlan['source']>): string {
+  const values = [
+    ...plan.columns.map((c) => `${c.value ?? c.sql} AS "${c.name}"`),
+    ...Object.entries(plan.measures ?? {}).map(([name, sql]) => `${sql} AS "${name}"`),
+  ];
+  const rows = `${ROWS} AS (SELECT ${values.join(', ')} FROM ${src.from} ${where(src.where)})`;
+  return src.with ? `${src.with}, ${rows}` : rows;
+}
+
+/** The summary over every row: the plan's SELECT (its own WITH list, if any, nested) over ROWS. */
+const summarySelect = (sql: string) => `SELECT * FROM (${sql}) s`;
+
+/** The summary's statement: the whole set of rows (a combined plan's in the page's form, whose WITH list it reads). */
 function summaryStatement(p: Prepared) {
   const f: ListFilter = { where: [], params: [] };
-  const src = p.plan.combined ? p.plan.source(f, p.sort) : null;
+  const src = p.plan.source(f, p.plan.combined ? p.sort : null);
   const summary = p.plan.summary(f);
-  return { text: src?.with ? `WITH ${src.with} ${summary.sql}` : summary.sql, values: f.params, summary };
+  return {
+    text: `WITH ${rowsWith(p.plan, src)} ${summarySelect(summary.sql)}`,
+    values: f.params,
+    summary,
+  };
 }
 
 /** Notices printed on reports are for clients: an internal report (the firm's own) carries none. */
@@ -264,9 +285,9 @@ async function loadCombined(db: Queryable, p: Prepared): Promise<ReportResponse>
   const summary = p.plan.summary(f);
   const [result, notices] = await Promise.all([
     db.query<{ rows: Record<string, unknown>[] | null; summary: Record<string, unknown>[] | null }>(
-      `${page.with ? `WITH ${page.with} ` : ''}
-       SELECT (SELECT json_agg(r) FROM (${page.select}) r) AS rows,
-              (SELECT json_agg(s) FROM (${summary.sql}) s) AS summary`,
+      `WITH ${rowsWith(p.plan, page.src)}
+       SELECT (SELECT json_agg(pr) FROM (${page.select}) pr) AS rows,
+              (SELECT json_agg(s) FROM (${summarySelect(summary.sql)}) s) AS summary`,
       f.params,
     ),
     loadNotices(db, p),

@@ -9,10 +9,12 @@ import { equipmentCode, equipmentScope, noneAssigned, organizationScope } from '
 import {
   and,
   type ColumnSpec,
+  col,
   dateLiteral,
   num,
   type PlanBuilder,
   type ReportContext,
+  ROWS,
   type SortKey,
 } from './plan.js';
 import {
@@ -126,20 +128,18 @@ export const deviceAgePlan: PlanBuilder = (ctx) => {
       site ? { sql: `COALESCE(g.location, '')`, type: 'text' } : { sql: 'g.band', type: 'int' },
     ],
     defaultSort: { field: 'organization', dir: 'asc' },
-    source: (f, sort) => ({ from: `(${rows(f, sort.field === 'organization' && !none)}) g`, where: [] }),
-    summary: (f) => (site ? siteSummary(rows(f, false)) : ageSummary(ctx, f)),
+    // The summary reads every row at once (no sort): the one-pass form.
+    source: (f, sort) => ({ from: `(${rows(f, sort?.field === 'organization' && !none)}) g`, where: [] }),
+    summary: () => (site ? siteSummary() : ageSummary()),
   };
 };
 
-function ageSummary(ctx: ReportContext, f: ListFilter) {
-  const counts = ageBandConditions('e.purchase_date', ctx.today)
-    .map((c, b) => `count(*) FILTER (WHERE ${c}) AS b${b}`)
-    .join(', ');
+function ageSummary() {
   return {
-    // A row per organization with devices; a row of the report per band an organization has devices in.
-    sql: `SELECT ${BANDS.map((b) => `count(*) FILTER (WHERE b${b} > 0)`).join(' + ')} AS total,
-                 ${BANDS.map((b) => `sum(b${b}) AS b${b}`).join(', ')}
-            FROM (${perOrganization(ctx, f, counts, false)}) c`,
+    // A row per organization and band it has devices in: the devices of each band are the sum of its rows.
+    sql: `SELECT count(*) AS total,
+                 ${BANDS.map((b) => `COALESCE(sum(${col('devices')}) FILTER (WHERE ${col('age')} = ${b}), 0) AS b${b}`).join(', ')}
+            FROM ${ROWS}`,
     present: ([r]: Record<string, unknown>[]) => {
       const bands = BANDS.map((b) => num(r?.[`b${b}`]));
       const devices = bands.reduce((a, b) => a + b, 0);
@@ -167,11 +167,11 @@ function ageSummary(ctx: ReportContext, f: ListFilter) {
   };
 }
 
-function siteSummary(rows: string) {
+function siteSummary() {
+  const sum = (name: string) => `COALESCE(sum(${col(name)}), 0) AS ${name.toLowerCase()}`;
   return {
-    sql: `SELECT count(*) AS total, sum(devices) AS devices, sum(under3) AS under3, sum(from3to5) AS from3to5,
-                 sum(over5) AS over5, sum(unknown) AS unknown
-            FROM (${rows}) g`,
+    sql: `SELECT count(*) AS total, ${['devices', 'under3', 'from3to5', 'over5', 'unknown'].map(sum).join(', ')}
+            FROM ${ROWS}`,
     present: ([r]: Record<string, unknown>[]) => {
       const [sites, devices, under3, from3to5, over5, unknown] = [
         num(r?.total),

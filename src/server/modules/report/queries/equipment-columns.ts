@@ -35,6 +35,7 @@ const date = (name: string, title: string, column: string): ColumnSpec => ({
   title,
   kind: 'date',
   sql: `to_char(${column}, 'YYYY-MM-DD')`,
+  value: column,
   sortable: true,
   keys: dateKey(column),
 });
@@ -72,6 +73,14 @@ export const COLUMNS = {
   location: textColumn('location', 'Location', 'e.location'),
   purchaseDate: date('purchaseDate', 'Purchase Date', 'e.purchase_date'),
   warrantyEnd: date('warrantyEnd', 'Warranty End', 'e.warranty_end'),
+  rmmAgent: {
+    name: 'rmmAgent',
+    title: 'RMM Agent',
+    kind: 'text',
+    sql: `CASE WHEN e.rmm_id IS NOT NULL THEN 'Yes' ELSE 'No' END`,
+    sortable: true,
+    keys: [{ sql: 'CASE WHEN e.rmm_id IS NOT NULL THEN 1 ELSE 0 END', type: 'int' }, NAME_KEY],
+  },
   lastResponse: {
     name: 'lastResponse',
     title: 'Last Response',
@@ -91,12 +100,6 @@ export function deviceSource(query: ReportQuery, f: ListFilter, where: string[] 
       LEFT JOIN people pe ON pe.id = e.person_id`,
     where: [...scope.where, ...where],
   };
-}
-
-/** The FROM and WHERE of a summary over every device in scope (no joins the figures do not need). */
-export function deviceScope(query: ReportQuery, f: ListFilter): string {
-  const scope = equipmentScope(query, f);
-  return `FROM equipment e ${scope.join} WHERE ${scope.where.length ? scope.where.join(' AND ') : 'true'}`;
 }
 
 /** A device report sorted by device name by default (equipment_active_name_idx and its siblings serve it). */

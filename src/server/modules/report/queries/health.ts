@@ -1,30 +1,26 @@
 // Patch compliance, warranty windows and outdated RMM responses: the rows that need attention and how many do.
-import type { ReportQuery } from '../../../../shared/reports.js';
+import { byName, COLUMNS, deviceSource, ID_KEY, NAME_KEY, RESPONSE_KEY } from './equipment-columns.js';
+import { col, dateLiteral, num, type PlanBuilder, ROWS, zoneLiteral } from './plan.js';
 import {
-  byName,
-  COLUMNS,
-  deviceScope,
-  deviceSource,
-  ID_KEY,
-  NAME_KEY,
-  RESPONSE_KEY,
-} from './equipment-columns.js';
-import { dateLiteral, num, type PlanBuilder } from './plan.js';
-import {
+  addDays,
   complianceTone,
   countText,
   PATCH_STATUSES,
   patchSql,
   patchStatus,
+  patchStatusText,
   percentOf,
   percentText,
   problemTone,
   WARRANTY_STATUSES,
+  WARRANTY_WINDOW_STATES,
   warrantyStatus,
+  warrantyWindowEnd,
 } from './rules.js';
 
 export const patchPlan: PlanBuilder = ({ query, today }) => {
-  const sql = patchSql(dateLiteral(today));
+  // The summary judges each row by its own Missing Patches and Last Patched, as its Status does.
+  const rule = patchSql(dateLiteral(today), col('missingPatches'), col('lastPatchDate'));
   return {
     ...byName,
     columns: [
@@ -44,6 +40,7 @@ export const patchPlan: PlanBuilder = ({ query, today }) => {
         name: 'lastPatchDate',
         title: 'Last Patched',
         sql: `to_char(e.last_patch_date, 'YYYY-MM-DD')`,
+        value: 'e.last_patch_date',
         keys: [{ sql: `COALESCE(e.last_patch_date - DATE '1970-01-01', 2147483647)`, type: 'int' }, NAME_KEY],
       },
       {
@@ -53,17 +50,17 @@ export const patchPlan: PlanBuilder = ({ query, today }) => {
         sql: `json_build_array(e.missing_patches, to_char(e.last_patch_date, 'YYYY-MM-DD'))`,
         format: (v) => {
           const [missing, last] = v as [number | null, string | null];
-          return PATCH_STATUSES[patchStatus(missing, last, today)];
+          return patchStatusText(patchStatus(missing, last, today));
         },
       },
     ],
     source: (f) => deviceSource(query, f),
-    summary: (f) => ({
-      sql: `SELECT count(*) AS devices, count(*) FILTER (WHERE ${sql.compliant}) AS compliant,
-                   count(*) FILTER (WHERE ${sql.missing}) AS missing,
-                   count(*) FILTER (WHERE ${sql.stale}) AS stale,
-                   count(*) FILTER (WHERE ${sql.noData}) AS no_data
-              ${deviceScope(query, f)}`,
+    summary: () => ({
+      sql: `SELECT count(*) AS devices, count(*) FILTER (WHERE ${rule.compliant}) AS compliant,
+                   count(*) FILTER (WHERE ${rule.missing}) AS missing,
+                   count(*) FILTER (WHERE ${rule.stale}) AS stale,
+                   count(*) FILTER (WHERE ${rule.noData}) AS no_data
+              FROM ${ROWS}`,
       present: ([r]) => {
         const [devices, compliant, missing, stale, noData] = [
           num(r?.devices),
@@ -82,9 +79,10 @@ export const patchPlan: PlanBuilder = ({ query, today }) => {
             { label: PATCH_STATUSES.STALE, value: countText(stale), tone: problemTone(stale, 'warning') },
             { label: PATCH_STATUSES.NO_DATA, value: countText(noData) },
           ],
+          // Bars, not a donut: a device can both miss patches and not have been patched in 30 days.
           chart: {
             title: 'Patch compliance',
-            kind: 'donut',
+            kind: 'bar',
             data: [
               { label: PATCH_STATUSES.COMPLIANT, value: compliant, tone: 'good' },
               { label: PATCH_STATUSES.MISSING, value: missing, tone: 'bad' },
@@ -98,16 +96,22 @@ export const patchPlan: PlanBuilder = ({ query, today }) => {
   };
 };
 
-/** Devices the warranty report lists: expired, or ending within the chosen window. */
-function warrantyCondition(query: ReportQuery, today: string): string {
-  return query.within === 'expired'
-    ? `e.warranty_end < ${today}`
-    : `e.warranty_end <= ${today} + ${Number(query.within)}`;
-}
+const WARRANTY_TONES = {
+  EXPIRED: 'bad',
+  DAYS_30: 'warning',
+  DAYS_60: 'warning',
+  DAYS_90: 'neutral',
+} as const;
 
 export const warrantyPlan: PlanBuilder = ({ query, today }) => {
   const t = dateLiteral(today);
-  const band = (from: number, to: number) => `e.warranty_end BETWEEN ${t} + ${from} AND ${t} + ${to}`;
+  const last = warrantyWindowEnd(query.within);
+  // The windows the chosen one lists (expired, then 30-day bands), each counted on the rows' Days Left.
+  const states = WARRANTY_WINDOW_STATES.filter((s) => s.upTo <= last);
+  const band = (i: number) =>
+    i === 0
+      ? `${col('daysLeft')} <= ${states[0]!.upTo}`
+      : `${col('daysLeft')} BETWEEN ${states[i - 1]!.upTo + 1} AND ${states[i]!.upTo}`;
   return {
     tieBreak: [ID_KEY],
     // Soonest (longest expired) first: equipment_warranty_idx walks them in this order.
@@ -138,46 +142,29 @@ export const warrantyPlan: PlanBuilder = ({ query, today }) => {
         format: (v) => WARRANTY_STATUSES[warrantyStatus(v as string | null, today)],
       },
     ],
-    source: (f) => deviceSource(query, f, [warrantyCondition(query, t)]),
-    summary: (f) => ({
-      sql: `SELECT count(*) AS devices, count(*) FILTER (WHERE ${warrantyCondition(query, t)}) AS listed,
-                   count(*) FILTER (WHERE e.warranty_end < ${t}) AS expired,
-                   count(*) FILTER (WHERE ${band(0, 30)}) AS d30,
-                   count(*) FILTER (WHERE ${band(31, 60)}) AS d60,
-                   count(*) FILTER (WHERE ${band(61, 90)}) AS d90,
-                   count(*) FILTER (WHERE e.warranty_end > ${t} + 90) AS covered
-              ${deviceScope(query, f)}`,
+    source: (f) => deviceSource(query, f, [`e.warranty_end <= ${t} + (${last})`]),
+    summary: () => ({
+      sql: `SELECT count(*) AS total,
+                   ${states.map((s, i) => `count(*) FILTER (WHERE ${band(i)}) AS "${s.status}"`).join(', ')}
+              FROM ${ROWS}`,
       present: ([r]) => {
-        const [devices, expired, d30, d60, d90, covered] = [
-          num(r?.devices),
-          num(r?.expired),
-          num(r?.d30),
-          num(r?.d60),
-          num(r?.d90),
-          num(r?.covered),
-        ];
-        const none = devices - expired - d30 - d60 - d90 - covered;
+        const counts = states.map((s) => ({ status: s.status, n: num(r?.[s.status]) }));
         return {
-          total: num(r?.listed),
-          figures: [
-            { label: WARRANTY_STATUSES.EXPIRED, value: countText(expired), tone: problemTone(expired) },
-            { label: WARRANTY_STATUSES.DAYS_30, value: countText(d30), tone: problemTone(d30, 'warning') },
-            { label: WARRANTY_STATUSES.DAYS_60, value: countText(d60) },
-            { label: WARRANTY_STATUSES.DAYS_90, value: countText(d90) },
-            { label: WARRANTY_STATUSES.COVERED, value: countText(covered) },
-            { label: WARRANTY_STATUSES.NONE, value: countText(none) },
-          ],
+          total: num(r?.total),
+          figures: counts.map(({ status, n }) => ({
+            label: WARRANTY_STATUSES[status],
+            value: countText(n),
+            ...(status === 'EXPIRED' ? { tone: problemTone(n) } : {}),
+            ...(status === 'DAYS_30' ? { tone: problemTone(n, 'warning') } : {}),
+          })),
           chart: {
             title: 'Warranty',
             kind: 'bar',
-            data: [
-              { label: WARRANTY_STATUSES.EXPIRED, value: expired, tone: 'bad' },
-              { label: WARRANTY_STATUSES.DAYS_30, value: d30, tone: 'warning' },
-              { label: WARRANTY_STATUSES.DAYS_60, value: d60, tone: 'warning' },
-              { label: WARRANTY_STATUSES.DAYS_90, value: d90, tone: 'neutral' },
-              { label: WARRANTY_STATUSES.COVERED, value: covered, tone: 'good' },
-              { label: WARRANTY_STATUSES.NONE, value: none, tone: 'neutral' },
-            ],
+            data: counts.map(({ status, n }) => ({
+              label: WARRANTY_STATUSES[status],
+              value: n,
+              tone: WARRANTY_TONES[status],
+            })),
           },
         };
       },
@@ -185,9 +172,14 @@ export const warrantyPlan: PlanBuilder = ({ query, today }) => {
   };
 };
 
-export const outdatedResponsePlan: PlanBuilder = ({ query }) => {
-  // Never checked in counts as the oldest answer; the expression is equipment_response_idx's, so a range on it.
-  const outdated = `${RESPONSE_KEY.sql} < now() - interval '${query.days} days'`;
+export const outdatedResponsePlan: PlanBuilder = ({ query, today, timeZone }) => {
+  // Days are the company's calendar days: a check-in on the day `days` before today is `days` days old, so the rows
+  // are the devices whose last check-in was before that day began (never: the oldest answer, first). The cut is a
+  // constant, so equipment_response_idx serves it as a range.
+  const zone = zoneLiteral(timeZone);
+  const t = dateLiteral(today);
+  const cut = `(${dateLiteral(addDays(today, -query.days))})::timestamp AT TIME ZONE ${zone}`;
+  const outdated = `${RESPONSE_KEY.sql} < ${cut}`;
   return {
     tieBreak: [ID_KEY],
     defaultSort: { field: 'lastResponse', dir: 'asc' },
@@ -202,35 +194,28 @@ export const outdatedResponsePlan: PlanBuilder = ({ query }) => {
         name: 'daysSince',
         title: 'Days Since',
         kind: 'number',
-        sql: `floor(extract(epoch FROM now() - e.last_response_at) / 86400)::int`,
+        sql: `${t} - (e.last_response_at AT TIME ZONE ${zone})::date`,
       },
     ],
     source: (f) => deviceSource(query, f, [outdated]),
-    summary: (f) => ({
-      sql: `SELECT count(*) AS devices, count(*) FILTER (WHERE ${outdated}) AS outdated,
-                   count(*) FILTER (WHERE e.last_response_at IS NULL) AS never
-              ${deviceScope(query, f)}`,
+    summary: () => ({
+      sql: `SELECT count(*) AS outdated, count(*) FILTER (WHERE ${col('lastResponse')} IS NULL) AS never
+              FROM ${ROWS}`,
       present: ([r]) => {
-        const [devices, outdatedCount, never] = [num(r?.devices), num(r?.outdated), num(r?.never)];
-        const pct = percentOf(outdatedCount, devices);
+        const [outdatedCount, never] = [num(r?.outdated), num(r?.never)];
+        const before = `Checked in more than ${query.days} ${query.days === 1 ? 'day' : 'days'} ago`;
         return {
           total: outdatedCount,
           figures: [
-            { label: 'Devices', value: countText(devices) },
             { label: 'Outdated', value: countText(outdatedCount), tone: problemTone(outdatedCount) },
-            {
-              label: 'Outdated share',
-              value: percentText(pct),
-              tone: complianceTone(pct === null ? null : 100 - pct),
-            },
+            { label: before, value: countText(outdatedCount - never) },
             { label: 'Never checked in', value: countText(never) },
           ],
           chart: {
             title: 'RMM response',
             kind: 'donut',
             data: [
-              { label: `Checked in within ${query.days} days`, value: devices - outdatedCount, tone: 'good' },
-              { label: 'Checked in before that', value: outdatedCount - never, tone: 'bad' },
+              { label: before, value: outdatedCount - never, tone: 'bad' },
               { label: 'Never checked in', value: never, tone: 'warning' },
             ],
           },

@@ -1,7 +1,6 @@
 // The device inventory and the firmware report (each device's firmware against the newest seen for its model).
-import { equipmentScope } from '../report-filters.js';
 import { byName, COLUMNS, deviceSource, NAME_KEY, textColumn } from './equipment-columns.js';
-import { dateLiteral, num, type PlanBuilder } from './plan.js';
+import { col, dateLiteral, num, type PlanBuilder, ROWS } from './plan.js';
 import { complianceTone, countText, percentOf, percentText, problemTone } from './rules.js';
 
 const CHART_CATEGORIES = 7;
@@ -20,53 +19,45 @@ export const devicePlan: PlanBuilder = ({ query, today }) => ({
     COLUMNS.location,
     COLUMNS.purchaseDate,
     COLUMNS.warrantyEnd,
+    COLUMNS.rmmAgent,
     COLUMNS.lastResponse,
   ],
   source: (f) => deviceSource(query, f),
+  // Whether the Person column names someone, without joining every person to read their names.
+  measures: { assigned: 'e.person_id IS NOT NULL' },
   // One pass counting per category (a plain GROUP BY aggregates in parallel; grouping sets do not); totals are sums.
-  summary: (f) => {
-    const scope = equipmentScope(query, f);
-    return {
-      sql: `SELECT c.name AS category, g.* FROM (
-              SELECT e.category_id, count(*) AS devices, count(*) FILTER (WHERE e.rmm_id IS NOT NULL) AS rmm,
-                     count(*) FILTER (WHERE e.person_id IS NOT NULL) AS assigned,
-                     count(*) FILTER (WHERE e.warranty_end < ${dateLiteral(today)}) AS expired
-                FROM equipment e ${scope.join}
-               WHERE ${scope.where.length ? scope.where.join(' AND ') : 'true'}
-               GROUP BY e.category_id) g
-              LEFT JOIN device_categories c ON c.id = g.category_id`,
-      present: (rows) => {
-        const sum = (field: string) => rows.reduce((total, r) => total + num(r[field]), 0);
-        const [devices, rmm, expired, assigned] = [
-          sum('devices'),
-          sum('rmm'),
-          sum('expired'),
-          sum('assigned'),
-        ];
-        const categories = rows
-          .map((r) => ({ label: (r.category as string | null) ?? 'No category', value: num(r.devices) }))
-          .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
-        const shown = categories.slice(0, CHART_CATEGORIES);
-        const other = categories.slice(CHART_CATEGORIES).reduce((s, c) => s + c.value, 0);
-        return {
-          total: devices,
-          figures: [
-            { label: 'Devices', value: countText(devices) },
-            { label: 'With an RMM agent', value: percentText(percentOf(rmm, devices)) },
-            { label: 'Assigned to a person', value: countText(assigned) },
-            { label: 'Warranty expired', value: countText(expired), tone: problemTone(expired, 'warning') },
-          ],
-          chart: devices
-            ? {
-                title: 'Devices by category',
-                kind: 'bar',
-                data: [...shown, ...(other ? [{ label: 'Other', value: other }] : [])],
-              }
-            : null,
-        };
-      },
-    };
-  },
+  summary: () => ({
+    sql: `SELECT ${col('category')} AS category, count(*) AS devices,
+                 count(*) FILTER (WHERE ${col('rmmAgent')} = 'Yes') AS rmm,
+                 count(*) FILTER (WHERE ${col('assigned')}) AS assigned,
+                 count(*) FILTER (WHERE ${col('warrantyEnd')} < ${dateLiteral(today)}) AS expired
+            FROM ${ROWS} GROUP BY ${col('category')}`,
+    present: (rows) => {
+      const sum = (field: string) => rows.reduce((total, r) => total + num(r[field]), 0);
+      const [devices, rmm, expired, assigned] = [sum('devices'), sum('rmm'), sum('expired'), sum('assigned')];
+      const categories = rows
+        .map((r) => ({ label: (r.category as string | null) ?? 'No category', value: num(r.devices) }))
+        .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
+      const shown = categories.slice(0, CHART_CATEGORIES);
+      const other = categories.slice(CHART_CATEGORIES).reduce((s, c) => s + c.value, 0);
+      return {
+        total: devices,
+        figures: [
+          { label: 'Devices', value: countText(devices) },
+          { label: 'With an RMM agent', value: percentText(percentOf(rmm, devices)) },
+          { label: 'Assigned to a person', value: countText(assigned) },
+          { label: 'Warranty expired', value: countText(expired), tone: problemTone(expired, 'warning') },
+        ],
+        chart: devices
+          ? {
+              title: 'Devices by category',
+              kind: 'bar',
+              data: [...shown, ...(other ? [{ label: 'Other', value: other }] : [])],
+            }
+          : null,
+      };
+    },
+  }),
 });
 
 /** Numbers of a version ("1.15.0" -> {1,15,0}, "A12" -> {12}), compared as such; null when it has none. */
@@ -118,45 +109,33 @@ export const firmwarePlan: PlanBuilder = ({ query }) => ({
     const { from, where } = deviceSource(query, f, ['e.firmware_version IS NOT NULL']);
     return { with: LATEST, from: `${from} ${LATEST_JOIN}`, where };
   },
-  summary: (f) => {
-    const scope = equipmentScope(query, f);
-    return {
-      // Counted per (manufacturer, model, version) first: one parallel pass, then a few hundred rows to compare.
-      sql: `WITH ${LATEST}
-            SELECT COALESCE(sum(g.n), 0) AS devices,
-                   COALESCE(sum(g.n) FILTER (WHERE g.version IS NOT NULL), 0) AS reported,
-                   COALESCE(sum(g.n) FILTER (WHERE g.version = l.version), 0) AS current
-              FROM (SELECT COALESCE(e.manufacturer, '') AS manufacturer, COALESCE(e.model, '') AS model,
-                           e.firmware_version AS version, count(*) AS n
-                      FROM equipment e ${scope.join}
-                     WHERE ${scope.where.length ? scope.where.join(' AND ') : 'true'}
-                     GROUP BY 1, 2, 3) g
-              LEFT JOIN latest l ON l.manufacturer = g.manufacturer AND l.model = g.model`,
-      present: ([r]) => {
-        const [devices, reported, current] = [num(r?.devices), num(r?.reported), num(r?.current)];
-        const pct = percentOf(current, reported);
-        return {
-          total: reported,
-          figures: [
-            { label: 'Devices with firmware data', value: countText(reported) },
-            { label: 'Current', value: percentText(pct), tone: complianceTone(pct) },
-            {
-              label: 'Outdated',
-              value: countText(reported - current),
-              tone: problemTone(reported - current, 'warning'),
-            },
-            { label: 'No firmware data', value: countText(devices - reported) },
-          ],
-          chart: {
-            title: 'Firmware',
-            kind: 'donut',
-            data: [
-              { label: 'Current', value: current, tone: 'good' },
-              { label: 'Outdated', value: reported - current, tone: 'warning' },
-            ],
+  // The rows are the devices with firmware data: the summary counts them, current or not.
+  summary: () => ({
+    sql: `SELECT count(*) AS reported, count(*) FILTER (WHERE ${col('status')} = 'Current') AS current
+            FROM ${ROWS}`,
+    present: ([r]) => {
+      const [reported, current] = [num(r?.reported), num(r?.current)];
+      const pct = percentOf(current, reported);
+      return {
+        total: reported,
+        figures: [
+          { label: 'Devices with firmware data', value: countText(reported) },
+          { label: 'Current', value: percentText(pct), tone: complianceTone(pct) },
+          {
+            label: 'Outdated',
+            value: countText(reported - current),
+            tone: problemTone(reported - current, 'warning'),
           },
-        };
-      },
-    };
-  },
+        ],
+        chart: {
+          title: 'Firmware',
+          kind: 'donut',
+          data: [
+            { label: 'Current', value: current, tone: 'good' },
+            { label: 'Outdated', value: reported - current, tone: 'warning' },
+          ],
+        },
+      };
+    },
+  }),
 });

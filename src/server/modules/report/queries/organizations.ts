@@ -11,10 +11,12 @@ import { organizationScope } from '../report-filters.js';
 import {
   and,
   type ColumnSpec,
+  col,
   dateLiteral,
   num,
   type PlanBuilder,
   type ReportContext,
+  ROWS,
   type SortKey,
 } from './plan.js';
 import { countText } from './rules.js';
@@ -140,15 +142,15 @@ export const servicesActivityPlan: PlanBuilder = (ctx) => ({
       keys: [{ sql: 'COALESCE(g.minutes, -1)', type: 'int' }, ORG_KEY],
     },
   ],
-  source: (f, sort) => ({ from: `(${activity(ctx, f, sort.field === 'organization')}) g`, where: [] }),
-  summary: (f) => ({
-    sql: `WITH g AS (${activity(ctx, f)})
-          SELECT count(*) AS total, count(*) FILTER (WHERE kind = 0) AS services,
-                 count(DISTINCT org_id) AS organizations, COALESCE(sum(minutes), 0) AS minutes,
+  source: (f, sort) => ({ from: `(${activity(ctx, f, sort?.field === 'organization')}) g`, where: [] }),
+  measures: { org_id: 'g.org_id', kind: 'g.kind' },
+  summary: () => ({
+    sql: `SELECT count(*) AS total, count(*) FILTER (WHERE ${ROWS}.kind = 0) AS services,
+                 count(DISTINCT ${ROWS}.org_id) AS organizations, COALESCE(sum(${col('minutes')}), 0) AS minutes,
                  (SELECT json_agg(json_build_array(t.organization, t.minutes))
-                    FROM (SELECT organization, minutes FROM g WHERE kind = 1
-                           ORDER BY minutes DESC, organization LIMIT ${CHART_ORGANIZATIONS}) t) AS top
-            FROM g`,
+                    FROM (SELECT t.organization, t.minutes FROM ${ROWS} t WHERE t.kind = 1
+                           ORDER BY t.minutes DESC, t.organization LIMIT ${CHART_ORGANIZATIONS}) t) AS top
+            FROM ${ROWS}`,
     present: ([r]) => {
       const minutes = num(r?.minutes);
       const top = (r?.top as [string, number][] | null) ?? [];
@@ -220,36 +222,43 @@ export const userAndDeviceCountsPlan: PlanBuilder = (ctx) => {
       },
       count('billed', 'Billed', billed),
     ],
-    // Counted per organization of the page only (people_org_name_idx, equipment_org_name_idx).
-    source: (f) => {
+    source: (f, sort) => {
       const virtual = lateral(f);
-      return {
-        from: `organizations o
+      const where = organizationScope(ctx.query, f);
+      // Sorted by organization, counted per organization of the page only (people_org_name_idx,
+      // equipment_org_name_idx); any other order, and the summary, count every person and device in one pass.
+      if (sort?.field === 'organization')
+        return {
+          from: `organizations o
           CROSS JOIN LATERAL (SELECT count(*)::int AS users FROM people p WHERE p.organization_id = o.id AND p.active) u
           CROSS JOIN LATERAL (SELECT n - v AS devices, v AS virtual FROM (
                                 SELECT count(*)::int AS n, count(*) FILTER (WHERE ${virtual})::int AS v
                                   FROM equipment e WHERE e.organization_id = o.id AND e.active) z) d`,
-        where: organizationScope(ctx.query, f),
-      };
-    },
-    summary: (f) => {
-      const virtual = lateral(f);
-      const scope = and(organizationScope(ctx.query, f));
+          where,
+        };
       const inScope = (column: string) =>
         `${column} IN (SELECT o.id FROM organizations o WHERE ${and(organizationScope(ctx.query, f))})`;
       return {
-        sql: `SELECT count(*) AS total, COALESCE(sum(u.users), 0) AS users, COALESCE(sum(d.devices), 0) AS devices,
-                     COALESCE(sum(d.virtual), 0) AS virtual,
-                     COALESCE(sum(u.users) FILTER (WHERE o.rmm_plan = 'RMM_BILL_BY_USER'), 0) AS billed_users,
-                     COALESCE(sum(d.devices) FILTER (WHERE o.rmm_plan = 'RMM_BILL_BY_DEVICE'), 0) AS billed_devices
-                FROM organizations o
-                LEFT JOIN (SELECT p.organization_id, count(*) AS users FROM people p
-                            WHERE p.active AND ${inScope('p.organization_id')} GROUP BY 1) u ON u.organization_id = o.id
-                LEFT JOIN (SELECT e.organization_id, count(*) - count(*) FILTER (WHERE ${virtual}) AS devices,
-                                  count(*) FILTER (WHERE ${virtual}) AS virtual
-                             FROM equipment e WHERE e.active AND ${inScope('e.organization_id')} GROUP BY 1) d
-                       ON d.organization_id = o.id
-               WHERE ${scope}`,
+        from: `organizations o
+          LEFT JOIN (SELECT p.organization_id, count(*)::int AS users FROM people p
+                      WHERE p.active AND ${inScope('p.organization_id')} GROUP BY 1) uc ON uc.organization_id = o.id
+          LEFT JOIN (SELECT e.organization_id, count(*)::int AS n, count(*) FILTER (WHERE ${virtual})::int AS v
+                       FROM equipment e WHERE e.active AND ${inScope('e.organization_id')} GROUP BY 1) dc
+                 ON dc.organization_id = o.id
+          CROSS JOIN LATERAL (SELECT COALESCE(uc.users, 0) AS users) u
+          CROSS JOIN LATERAL (SELECT COALESCE(dc.n - dc.v, 0) AS devices, COALESCE(dc.v, 0) AS virtual) d`,
+        where,
+      };
+    },
+    summary: () => {
+      const billed = (plan: string) =>
+        `COALESCE(sum(${col('billed')}) FILTER (WHERE ${col('rmmPlan')} = '${plan}'), 0)`;
+      return {
+        sql: `SELECT count(*) AS total, COALESCE(sum(${col('users')}), 0) AS users,
+                     COALESCE(sum(${col('devices')}), 0) AS devices,
+                     COALESCE(sum(${col('virtualDevices')}), 0) AS virtual,
+                     ${billed('RMM_BILL_BY_USER')} AS billed_users, ${billed('RMM_BILL_BY_DEVICE')} AS billed_devices
+                FROM ${ROWS}`,
         present: ([r]) => ({
           total: num(r?.total),
           figures: [

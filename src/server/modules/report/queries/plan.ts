@@ -21,6 +21,8 @@ export type ColumnSpec = ReportColumn & {
   keys?: SortKey[];
   /** The shown value from the selected one (a code's label); default: instants as ISO text, others as they are. */
   format?: (value: unknown) => ReportCell;
+  /** What the summary reads as this column when `sql` is its text form (a date column's date): the same value. */
+  value?: string;
 };
 
 export type Summary = { figures: ReportFigure[]; chart: ReportChart | null; total: number };
@@ -30,16 +32,31 @@ export type ReportPlan = {
   /** Unique, NOT NULL keys after the chosen sort's: the rows' order is total, so keyset batches are exact. */
   tieBreak: SortKey[];
   defaultSort: { field: string; dir: 'asc' | 'desc' };
-  /** The rows: an optional WITH list, the FROM clause and conditions (parameters go to `f`), for the chosen sort. */
-  source: (f: ListFilter, sort: { field: string }) => { with?: string; from: string; where: string[] };
   /**
-   * The summary's SQL is a SELECT over the WITH list of `source` (no WITH of its own): the page and the summary are
-   * then read by one statement, so a costly WITH list (the billing arithmetic) is worked out once for both.
+   * The rows: an optional WITH list, the FROM clause and conditions (parameters go to `f`), for the chosen sort; null
+   * when every row is read in no particular order (the summary's), so a plan can pick its whole-set form.
+   */
+  source: (f: ListFilter, sort: { field: string } | null) => { with?: string; from: string; where: string[] };
+  /**
+   * The page and the summary are read by one statement, so a costly WITH list of `source` (the billing arithmetic)
+   * is worked out once for both; the summary may read that WITH list too.
    */
   combined?: boolean;
-  /** One statement summarising every matching row (parameters to `f`), and its figures, chart and row count. */
+  /** Values the summary reads that no column shows (an organization's id, to count organizations apart). */
+  measures?: Record<string, string>;
+  /**
+   * One SELECT summarising every matching row (parameters to `f`), and its figures, chart and row count. It reads
+   * ROWS, the report's rows as the table lists them (each column under its name, as its `value` where it has one,
+   * with the measures), which the engine makes from `source` with the table's own conditions: the summary cannot
+   * count other rows than the table.
+   */
   summary: (f: ListFilter) => { sql: string; present: (rows: Record<string, unknown>[]) => Summary };
 };
+
+/** The name of the report's rows in a summary's SQL (see ReportPlan.summary). */
+export const ROWS = 'r';
+/** A column (or measure) of the rows, by name, in a summary's SQL. */
+export const col = (name: string) => `${ROWS}."${name}"`;
 
 export type ReportContext = {
   def: ReportDef;
@@ -63,6 +80,12 @@ export type PlanBuilder = (ctx: ReportContext) => ReportPlan;
 export const dateLiteral = (day: string) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`not a date: ${day}`);
   return `DATE '${day}'`;
+};
+
+/** The company's IANA time zone (configuration, checked at start-up) as a SQL text literal. */
+export const zoneLiteral = (timeZone: string) => {
+  if (!/^[A-Za-z0-9_+\-/]+$/.test(timeZone)) throw new Error(`not a time zone: ${timeZone}`);
+  return `'${timeZone}'`;
 };
 
 /** Conditions joined by AND ("true" for none). */

@@ -66,24 +66,34 @@ export const PATCH_STATUSES = {
 export type PatchStatus = keyof typeof PATCH_STATUSES;
 export const PATCH_MAX_AGE_DAYS = 30;
 
-/** Not compliant: any missing patch, else a last patch older than 30 days; nothing reported: no data. */
-export function patchStatus(missing: number | null, lastPatch: string | null, today: string): PatchStatus {
-  if (missing === null && lastPatch === null) return 'NO_DATA';
-  if ((missing ?? 0) > 0) return 'MISSING';
-  if (lastPatch !== null && lastPatch < addDays(today, -PATCH_MAX_AGE_DAYS)) return 'STALE';
-  return 'COMPLIANT';
+/**
+ * A device's patch state: its problems, missing patches and a last patch older than 30 days (either, both); neither,
+ * compliant; nothing reported, no data. Each problem is counted on its own, as its figure says.
+ */
+export function patchStatus(missing: number | null, lastPatch: string | null, today: string): PatchStatus[] {
+  if (missing === null && lastPatch === null) return ['NO_DATA'];
+  const problems: PatchStatus[] = [];
+  if ((missing ?? 0) > 0) problems.push('MISSING');
+  if (lastPatch !== null && lastPatch < addDays(today, -PATCH_MAX_AGE_DAYS)) problems.push('STALE');
+  return problems.length ? problems : ['COMPLIANT'];
 }
 
-/** SQL conditions of each status, alias e, on the day `today` (a date parameter). */
-export const patchSql = (today: string) => {
-  const noData = 'e.missing_patches IS NULL AND e.last_patch_date IS NULL';
-  const missing = 'e.missing_patches > 0';
-  const stale = `COALESCE(e.missing_patches, 0) = 0 AND e.last_patch_date < ${today}::date - ${PATCH_MAX_AGE_DAYS}`;
+/** The state in words: "Missing patches · Not patched in 30 days". */
+export const patchStatusText = (status: PatchStatus[]) => status.map((s) => PATCH_STATUSES[s]).join(' · ');
+
+/**
+ * The same rule in SQL: the condition of each state for the missing count `missing` and the last patch date `last`
+ * (SQL expressions) on the day `today` (a date literal).
+ */
+export const patchSql = (today: string, missing: string, last: string) => {
+  const noData = `${missing} IS NULL AND ${last} IS NULL`;
+  const missingSql = `${missing} > 0`;
+  const stale = `${last} < ${today} - ${PATCH_MAX_AGE_DAYS}`;
   return {
     noData,
-    missing,
+    missing: missingSql,
     stale,
-    compliant: `NOT (${noData}) AND NOT ((${missing}) IS TRUE) AND NOT ((${stale}) IS TRUE)`,
+    compliant: `NOT (${noData}) AND (${missingSql}) IS NOT TRUE AND (${stale}) IS NOT TRUE`,
   };
 };
 
@@ -98,6 +108,17 @@ export const WARRANTY_STATUSES = {
   NONE: 'No warranty date',
 } as const;
 export type WarrantyStatus = keyof typeof WARRANTY_STATUSES;
+
+/** The states of the warranty windows in order, and how many days left each reaches (expired: below 0). */
+export const WARRANTY_WINDOW_STATES = [
+  { status: 'EXPIRED', upTo: -1 },
+  { status: 'DAYS_30', upTo: 30 },
+  { status: 'DAYS_60', upTo: 60 },
+  { status: 'DAYS_90', upTo: 90 },
+] as const satisfies readonly { status: WarrantyStatus; upTo: number }[];
+
+/** The last day (days left) a warranty window lists: 'expired', or ending within 30/60/90 days. */
+export const warrantyWindowEnd = (within: string) => (within === 'expired' ? -1 : Number(within));
 
 export function warrantyStatus(end: string | null, today: string): WarrantyStatus {
   if (!end) return 'NONE';

@@ -2,8 +2,8 @@
 
 import type { ReportChart } from '../../../../shared/reports.js';
 import { ANTIVIRUS_STATES, BITLOCKER_STATES } from '../../../../shared/schemas/equipment.js';
-import { byName, COLUMNS, codeColumn, deviceScope, deviceSource, textColumn } from './equipment-columns.js';
-import { num, type PlanBuilder } from './plan.js';
+import { byName, COLUMNS, codeColumn, deviceSource, textColumn } from './equipment-columns.js';
+import { col, num, type PlanBuilder, ROWS } from './plan.js';
 import { complianceTone, countText, percentOf, percentText, problemTone } from './rules.js';
 
 export const antivirusPlan: PlanBuilder = ({ query }) => ({
@@ -18,20 +18,17 @@ export const antivirusPlan: PlanBuilder = ({ query }) => ({
     COLUMNS.lastResponse,
   ],
   source: (f) => deviceSource(query, f),
-  summary: (f) => ({
+  summary: () => ({
     sql: `SELECT count(*) AS devices,
-                 count(*) FILTER (WHERE e.antivirus_state = 'PROTECTED') AS protected,
-                 count(*) FILTER (WHERE e.antivirus_state = 'AT_RISK') AS at_risk,
-                 count(*) FILTER (WHERE e.antivirus_state = 'DISABLED') AS disabled,
-                 count(*) FILTER (WHERE e.antivirus_state = 'NOT_INSTALLED') AS not_installed
-            ${deviceScope(query, f)}`,
+                 ${ANTIVIRUS_STATES.map((s) => `count(*) FILTER (WHERE ${col('antivirusState')} = '${s.value}') AS "${s.value}"`).join(',\n')}
+            FROM ${ROWS}`,
     present: ([r]) => {
       const [devices, protectedCount, atRisk, disabled, notInstalled] = [
         num(r?.devices),
-        num(r?.protected),
-        num(r?.at_risk),
-        num(r?.disabled),
-        num(r?.not_installed),
+        num(r?.PROTECTED),
+        num(r?.AT_RISK),
+        num(r?.DISABLED),
+        num(r?.NOT_INSTALLED),
       ];
       const noData = devices - protectedCount - atRisk - disabled - notInstalled;
       const pct = percentOf(protectedCount, devices - noData);
@@ -74,10 +71,10 @@ export const bitlockerPlan: PlanBuilder = ({ query }) => ({
     COLUMNS.lastResponse,
   ],
   source: (f) => deviceSource(query, f),
-  summary: (f) => ({
+  summary: () => ({
     sql: `SELECT count(*) AS devices,
-                 ${BITLOCKER_STATES.map((s) => `count(*) FILTER (WHERE e.bitlocker_state = '${s.value}') AS "${s.value}"`).join(',\n')}
-            ${deviceScope(query, f)}`,
+                 ${BITLOCKER_STATES.map((s) => `count(*) FILTER (WHERE ${col('bitlockerState')} = '${s.value}') AS "${s.value}"`).join(',\n')}
+            FROM ${ROWS}`,
     present: ([r]) => {
       const devices = num(r?.devices);
       const n = Object.fromEntries(BITLOCKER_STATES.map((s) => [s.value, num(r?.[s.value])])) as Record<

@@ -14,10 +14,12 @@ import { RULED_SERVICES } from '../../slip/billable-sql.js';
 import { ruleDays, slipBillable } from './billing.js';
 import {
   type ColumnSpec,
+  col,
   dateLiteral,
   num,
   type PlanBuilder,
   type ReportContext,
+  ROWS,
   type SortKey,
 } from './plan.js';
 import { addDays, countText, daysBetween, problemTone } from './rules.js';
@@ -191,49 +193,42 @@ export const weeklySummaryPlan: PlanBuilder = (ctx) => {
       },
     ],
     source: (f) => source(ctx, f),
-    summary: (f) => {
-      const rows = source(ctx, f);
-      return {
-        sql: `WITH ${rows.with},
-              r AS (SELECT u.id AS user_id, u.first_name || ' ' || u.last_name AS staff, w.case_minutes,
-                           w.bucket_minutes, w.support, w.project, w.total, w.billable, ${shortDays} AS short_days
-                      FROM ${rows.from} WHERE ${rows.where.join(' AND ')})
-              SELECT count(*) AS total, count(DISTINCT user_id) AS staff,
-                     COALESCE(sum(r.total), 0) AS minutes, COALESCE(sum(case_minutes), 0) AS case_minutes,
-                     COALESCE(sum(bucket_minutes), 0) AS bucket_minutes, COALESCE(sum(support), 0) AS support,
-                     COALESCE(sum(project), 0) AS project, COALESCE(sum(billable), 0) AS billable,
-                     COALESCE(sum(short_days), 0) AS short_days,
-                     (SELECT json_agg(json_build_array(t.staff, t.minutes))
-                        FROM (SELECT staff, sum(r2.total) AS minutes FROM r r2 GROUP BY user_id, staff
-                              HAVING sum(r2.total) > 0
-                               ORDER BY minutes DESC, staff LIMIT ${CHART_STAFF}) t) AS top
-                FROM r`,
-        present: ([r]) => {
-          const short = num(r?.short_days);
-          const top = (r?.top as [string, number][] | null) ?? [];
-          const hours = (column: string) => minutesToHmm(num(r?.[column]));
-          return {
-            total: num(r?.total),
-            figures: [
-              { label: 'Staff members', value: countText(num(r?.staff)) },
-              { label: 'Total hours', value: hours('minutes') },
-              { label: 'Case hours', value: hours('case_minutes') },
-              { label: 'Bucket hours', value: hours('bucket_minutes') },
-              { label: 'Support hours', value: hours('support') },
-              { label: 'Project hours', value: hours('project') },
-              { label: 'Billable hours', value: hours('billable') },
-              { label: 'Short days', value: countText(short), tone: problemTone(short, 'warning') },
-            ],
-            chart: top.length
-              ? {
-                  title: 'Hours by staff member',
-                  kind: 'bar',
-                  data: top.map(([label, m]) => ({ label, value: Math.round(Number(m) / 6) / 10 })),
-                }
-              : null,
-          };
-        },
-      };
-    },
+    summary: () => ({
+      sql: `SELECT count(*) AS total, count(DISTINCT ${col('staffId')}) AS staff,
+                   COALESCE(sum(${col('total')}), 0) AS minutes, COALESCE(sum(${col('caseMinutes')}), 0) AS case_minutes,
+                   COALESCE(sum(${col('bucketMinutes')}), 0) AS bucket_minutes,
+                   COALESCE(sum(${col('support')}), 0) AS support, COALESCE(sum(${col('project')}), 0) AS project,
+                   COALESCE(sum(${col('billable')}), 0) AS billable, COALESCE(sum(${col('shortDays')}), 0) AS short_days,
+                   (SELECT json_agg(json_build_array(t.staff, t.minutes))
+                      FROM (SELECT t.staff, sum(t.total) AS minutes FROM ${ROWS} t GROUP BY t."staffId", t.staff
+                             HAVING sum(t.total) > 0
+                             ORDER BY minutes DESC, t.staff LIMIT ${CHART_STAFF}) t) AS top
+              FROM ${ROWS}`,
+      present: ([r]) => {
+        const short = num(r?.short_days);
+        const top = (r?.top as [string, number][] | null) ?? [];
+        const hours = (column: string) => minutesToHmm(num(r?.[column]));
+        return {
+          total: num(r?.total),
+          figures: [
+            { label: 'Staff members', value: countText(num(r?.staff)) },
+            { label: 'Total hours', value: hours('minutes') },
+            { label: 'Case hours', value: hours('case_minutes') },
+            { label: 'Bucket hours', value: hours('bucket_minutes') },
+            { label: 'Support hours', value: hours('support') },
+            { label: 'Project hours', value: hours('project') },
+            { label: 'Billable hours', value: hours('billable') },
+            { label: 'Short days', value: countText(short), tone: problemTone(short, 'warning') },
+          ],
+          chart: top.length
+            ? {
+                title: 'Hours by staff member',
+                kind: 'bar',
+                data: top.map(([label, m]) => ({ label, value: Math.round(Number(m) / 6) / 10 })),
+              }
+            : null,
+        };
+      },
+    }),
   };
 };
