@@ -1,10 +1,11 @@
 // Journey, keyboard only: a day with a gap and an overlap, each fixed with its one key on the focused marker while
 // the totals follow; then a task edited from the keyboard shows under "Changed today, no time" and Log Time on it
-// opens its new slip, which once saved takes it off the list.
+// opens its new slip, which once saved takes it off the list. And a slip inside another (issue 27): no gap inside the
+// outer slip, no trim that swallows the inner one; `x` splits the outer slip around it and the day reads back whole.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, openBrowser, signIn } from '../support/e2e';
-import { clientWithTasks, post } from '../support/e2e-data';
+import { clientWithTasks, post, XHR } from '../support/e2e-data';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,11 +30,40 @@ const loaded = (page: Page, date: string) =>
     .locator(`[data-testid="daily-totals"][data-loaded="${date.replaceAll('/', '')}"]`)
     .waitFor();
 
+const SHOTS = process.env.SD6_SCREENSHOTS;
+
 /** Opens the daily panel from the navigation with the keyboard. */
 async function openDaily(page: Page) {
   await page.getByRole('button', { name: 'Daily', exact: true }).focus();
   await page.keyboard.press('Enter');
   await panel(page).getByRole('heading', { name: 'Daily' }).waitFor();
+}
+
+/** Shows the day in the open panel: the date at once, as a paste would (typed key by key, an early prefix such as
+ * "04/18/20" is already a whole date). */
+async function showDay(page: Page, day: string) {
+  const date = panel(page).getByLabel('Date', { exact: true }).first();
+  await date.focus();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.insertText(day);
+  await page.keyboard.press('Tab');
+  await loaded(page, day);
+}
+
+/** The day's slips as the server has them, in start order. */
+async function slipsOf(page: Page, day: string) {
+  const res = await page.request.get(`/api/manage/slip/summary/${day.replaceAll('/', '')}`, { headers: XHR });
+  expect(res.status()).toBe(200);
+  const { slips } = (await res.json()) as {
+    slips: {
+      start: string;
+      stop: string;
+      comment: string;
+      where: { value: string };
+      how: { value: string };
+    }[];
+  };
+  return slips.sort((a, b) => (a.start < b.start ? -1 : 1));
 }
 
 describe('gaps, overlaps and untracked work', () => {
@@ -80,13 +110,7 @@ describe('gaps, overlaps and untracked work', () => {
     await edit.waitFor();
 
     await openDaily(page);
-    const date = panel(page).getByLabel('Date', { exact: true }).first();
-    await date.focus();
-    await page.keyboard.press('Control+a');
-    // At once, as a paste would: typed key by key, an early prefix ("04/18/20") is already a whole date.
-    await page.keyboard.insertText(day);
-    await page.keyboard.press('Tab');
-    await loaded(page, day);
+    await showDay(page, day);
     await expect.poll(() => total(page, 'Case Hours').textContent()).toBe('4:00');
 
     // The gap: focus its marker, `e` extends the first slip to 11:00 AM.
@@ -136,6 +160,89 @@ describe('gaps, overlaps and untracked work', () => {
     await page.keyboard.press('Control+s');
     await fresh.waitFor({ state: 'detached' });
     await row.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('a slip inside another: no gap inside it, no trim that swallows it; x splits the outer slip', async () => {
+    const day = freshDay();
+    const admin = await newPage(browser);
+    await signIn(admin.page, 'admin');
+    const [nest] = await clientWithTasks(admin.page.request, `Nestco ${stamp}`, [
+      { title: 'Rack the Switch', isProject: false },
+    ]);
+    await admin.context.close();
+
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'user');
+    for (const [start, stop, comment] of [
+      ['9:30 AM', '10:45 AM', 'Racked the switch, "patched" ports'],
+      ['9:40 AM', '10:00 AM', 'Call with the vendor'],
+      ['12:00 PM', '1:00 PM', 'Labelled cables'],
+    ]) {
+      await post(page.request, '/api/manage/slip/create', {
+        version: 0,
+        startTime: start,
+        stopTime: stop,
+        date: day,
+        task: nest!.taskId,
+        where: 'ON_SITE',
+        how: 'IN_PERSON',
+        rateMultiplier: '1',
+        comment,
+      });
+    }
+    await openDaily(page);
+    await showDay(page, day);
+    await expect.poll(() => total(page, 'Case Hours').textContent()).toBe('2:35');
+
+    // One overlap (the inner slip, 0:20) and one gap, after the outer slip: nothing offered inside 9:30–10:45.
+    const overlap = panel(page).getByRole('group', { name: 'Overlap 9:40 AM – 10:00 AM (0:20)' });
+    await overlap.waitFor();
+    expect(await overlap.textContent()).toContain('9:40 AM – 10:00 AM lies inside 9:30 AM – 10:45 AM');
+    expect(await markers(page).evaluateAll((all) => all.map((m) => m.getAttribute('aria-label')))).toEqual([
+      'Overlap 9:40 AM – 10:00 AM (0:20)',
+      'Gap 10:45 AM – 12:00 PM (1:15)',
+    ]);
+    // No trim at all, and nothing that takes 1:10 from the outer slip.
+    expect(
+      await panel(page)
+        .getByRole('button', { name: /Trim|1:10/ })
+        .count(),
+    ).toBe(0);
+    const split = 'Split outer: 9:30 AM – 9:40 AM and 10:00 AM – 10:45 AM (−0:20) x';
+    await panel(page).getByRole('button', { name: split }).waitFor();
+    await panel(page).getByRole('button', { name: 'Move inner to 10:45 AM – 11:05 AM m' }).waitFor();
+    if (SHOTS) {
+      for (const [width, label] of [
+        [1280, 'desktop'],
+        [390, 'phone'],
+      ] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await overlap.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/day-fixes-nested-${label}.png` });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+
+    // `x` on the focused marker: a copy of the outer slip takes 10:00–10:45 and the outer one ends at 9:40.
+    await overlap.focus();
+    await page.keyboard.press('x');
+    await expect.poll(() => total(page, 'Case Hours').textContent()).toBe('2:15');
+    await overlap.waitFor({ state: 'detached' });
+    await expect.poll(() => markers(page).count()).toBe(1);
+
+    // Read back: the same time covered (9:30–10:45 and 12:00–1:00), no minute logged twice, the copy's work kept.
+    const slips = await slipsOf(page, day);
+    const times = slips.map((s) => `${s.start.slice(11)}-${s.stop.slice(11)}`);
+    expect(times).toEqual(['09:30-09:40', '09:40-10:00', '10:00-10:45', '12:00-13:00']);
+    slips.slice(1).forEach((s, i) => {
+      expect(s.start >= slips[i]!.stop).toBe(true);
+    });
+    expect(slips[2]).toMatchObject({
+      comment: 'Racked the switch, "patched" ports',
+      where: { value: 'ON_SITE' },
+      how: { value: 'IN_PERSON' },
+    });
     await context.close();
   });
 });

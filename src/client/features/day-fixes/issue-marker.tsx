@@ -113,8 +113,8 @@ export function IssueMarker({ issue, fixes, slips, writer, onSaved, onCreated, o
     >
       <div className="sd-daily-gap mb-1">
         <span>{name}</span>
-        {nested ? <div className="small">{nested}</div> : null}
       </div>
+      {nested ? <div className="small text-center text-warning-emphasis mb-1">{nested}</div> : null}
       <div className="d-flex flex-wrap justify-content-center align-items-center gap-1">
         {fixes.map((fix) => (
           <Button
