@@ -1,12 +1,13 @@
-// Journey: month end. An administrator runs the bill list for last month (its default period), marks a client's
-// support case billed and sees it leave the list, finds it under Cases: Billed, then tries to change one of its slips
-// and is told the case's time is locked; undoing the billing puts the case back on the list.
+// Journey: month end. An administrator runs the bill list for last month (its default period), opens a case's lines
+// (each slip worked and billable, adding up to the amount), marks the case billed after a confirmation and sees it
+// leave the list, finds it under Cases: Billed; the default hourly rate changes and the billed case keeps its
+// figures; its slips are locked; undoing the billing (confirmed) puts the case back on the list at the new rate.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_BILLED } from '../../src/shared/billing';
 import { formatDate } from '../../src/shared/format';
 import { newPage, openBrowser, signIn } from '../support/e2e';
-import { post } from '../support/e2e-data';
+import { post, XHR } from '../support/e2e-data';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -78,6 +79,31 @@ async function lastMonthsCase(page: Page): Promise<Made> {
 }
 
 const rows = (page: Page) => page.getByRole('region', { name: 'Rows' });
+
+/** Sets the default hourly rate through the API; returns the one it replaced. */
+async function setDefaultRate(page: Page, rate: string): Promise<string> {
+  const loaded = await (await page.request.get('/api/report/billing-settings', { headers: XHR })).json();
+  const before: string = loaded.billingSettings.defaultHourlyRate;
+  await post(page.request, '/api/report/billing-settings', {
+    version: loaded.billingSettings.version,
+    defaultHourlyRate: rate,
+  });
+  return before;
+}
+
+/** Opens the case's lines, reads their total and closes them. */
+async function linesTotal(page: Page, label: string, billed: boolean): Promise<string> {
+  await rows(page)
+    .getByRole('button', { name: `Lines: ${label}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Lines: ${label}` });
+  await dialog.getByText(billed ? /^As billed/ : /^As the case would be billed now/).waitFor();
+  await dialog.getByTestId('lines-amount').waitFor();
+  const total = (await dialog.getByTestId('lines-amount').textContent()) ?? '';
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return total;
+}
 const casesFilter = (page: Page) =>
   page.getByRole('form', { name: 'Bill List filters' }).getByLabel('Cases', { exact: true });
 
@@ -98,16 +124,25 @@ describe('bill list', () => {
     const row = rows(page).getByRole('row').filter({ hasText: label });
     await row.waitFor();
     expect(await row.textContent()).toContain(ORGANIZATION);
-    // 2:15 of time, one line per task and multiplier in the detail.
+    // 2:15 of time, one line per task and multiplier in the detail, actual and billable.
     expect(await row.textContent()).toContain('2:15');
+    expect(await row.textContent()).toContain('Monthly Support — 0:45 worked → 1:08 billable at 1.5x');
     expect(await casesFilter(page).inputValue()).toBe('unbilled');
+    // The lines add up to the row's amount.
+    const amount = await linesTotal(page, label, false);
+    expect(amount).toMatch(/^\$[\d,]+\.\d\d$/);
+    expect(await row.textContent()).toContain(amount);
 
-    // The first case is marked billed: it leaves the list and the status line says so.
+    // The first case is marked billed, once confirmed: it leaves the list and the status line says so.
     const first = rows(page)
       .getByRole('button', { name: /^Mark Billed/ })
       .first();
     expect(await first.getAttribute('aria-label')).toBe(`Mark Billed: ${label}`);
     await first.click();
+    const confirm = page.getByRole('dialog', { name: 'Mark Billed' });
+    await confirm.getByText(`Mark case ${label} billed for ${amount}?`).waitFor();
+    await confirm.getByText(/locks every slip of the case for everyone/).waitFor();
+    await confirm.getByRole('button', { name: 'Mark Billed' }).click();
     await page
       .getByTestId('bill-status')
       .filter({ hasText: `Case #${made.caseId} marked billed.` })
@@ -123,35 +158,53 @@ describe('bill list', () => {
     expect(await billed.textContent()).toContain('by System Administrator');
     await billed.getByRole('button', { name: /^Undo Billing/ }).waitFor();
 
-    // Its slips can no longer be changed.
-    await page.goto(`/manage/case/${made.caseId}/task/${made.taskId}/slip`);
-    await page
-      .getByRole('link', { name: formatDate(workDay) })
-      .first()
-      .waitFor();
-    await page.goto(`/manage/case/${made.caseId}/task/${made.taskId}/slip/${made.slipId}`);
-    const card = page.locator('.sd-slip-page').getByTestId('slip-card');
-    await card.getByRole('button', { name: /^Actions for slip/ }).click();
-    await page.getByRole('button', { name: 'Edit', exact: true }).click();
-    await page.waitForURL(`**/slip/${made.slipId}/edit`);
-    await card.getByLabel('Description').fill('Backups checked, and the firewall too');
-    await card.getByRole('button', { name: 'Save', exact: true }).click();
-    await card.getByRole('alert').filter({ hasText: CASE_BILLED }).waitFor();
-
-    // Undoing the billing (after a confirmation) puts it back among the cases to bill.
-    await page.goto(`/report/bill-list?organization=${made.organizationId}&billed=billed`);
-    await rows(page)
-      .getByRole('button', { name: `Undo Billing: ${label}` })
-      .click();
-    const dialog = page.getByRole('dialog', { name: 'Undo Billing' });
-    await dialog.getByRole('button', { name: 'Undo Billing' }).click();
-    await page
-      .getByTestId('bill-status')
-      .filter({ hasText: `Case #${made.caseId} is no longer billed.` })
-      .waitFor();
-    await rows(page).getByText('No Results').waitFor();
-    await casesFilter(page).selectOption({ label: 'Not billed' });
-    await rows(page).getByRole('row').filter({ hasText: label }).waitFor();
+    // The default hourly rate goes up: what was billed stays billed.
+    const rate = await setDefaultRate(page, '321.00');
+    try {
+      await page.reload();
+      await page.getByTestId('billing-rate').filter({ hasText: '$321.00' }).waitFor();
+      await billed.waitFor();
+      expect(await billed.textContent()).toContain(amount);
+      expect(await linesTotal(page, label, true)).toBe(amount);
+      await undoAndReprice(page, made, label, amount);
+    } finally {
+      await setDefaultRate(page, rate);
+    }
     await context.close();
   });
 });
+
+/** Locked slips, then Undo Billing: the case is back among the cases to bill, priced at the rate of now. */
+async function undoAndReprice(page: Page, made: Made, label: string, amount: string) {
+  // Its slips can no longer be changed.
+  await page.goto(`/manage/case/${made.caseId}/task/${made.taskId}/slip`);
+  await page
+    .getByRole('link', { name: formatDate(workDay) })
+    .first()
+    .waitFor();
+  await page.goto(`/manage/case/${made.caseId}/task/${made.taskId}/slip/${made.slipId}`);
+  const card = page.locator('.sd-slip-page').getByTestId('slip-card');
+  await card.getByRole('button', { name: /^Actions for slip/ }).click();
+  const edit = page.getByRole('button', { name: 'Edit', exact: true });
+  expect(await edit.getAttribute('aria-disabled')).toBe('true');
+  await page.locator('.sd-slip-locked').filter({ hasText: CASE_BILLED }).waitFor();
+
+  // Undoing the billing (after a confirmation) puts it back among the cases to bill.
+  await page.goto(`/report/bill-list?organization=${made.organizationId}&billed=billed`);
+  await rows(page)
+    .getByRole('button', { name: `Undo Billing: ${label}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Undo Billing' });
+  await dialog.getByText(/priced by the rules and rates of now/).waitFor();
+  await dialog.getByRole('button', { name: 'Undo Billing' }).click();
+  await page
+    .getByTestId('bill-status')
+    .filter({ hasText: `Case #${made.caseId} is no longer billed.` })
+    .waitFor();
+  await rows(page).getByText('No Results').waitFor();
+  await casesFilter(page).selectOption({ label: 'Not billed' });
+  const back = rows(page).getByRole('row').filter({ hasText: label });
+  await back.waitFor();
+  expect(await back.textContent()).not.toContain(amount);
+  expect(await linesTotal(page, label, false)).not.toBe(amount);
+}

@@ -1,10 +1,19 @@
-// The bill list screen: Mark Billed sends the total the row shows and the list is asked again (the case leaves it);
-// a refusal (already billed, time changed) is said above the rows and the list is refreshed; a billed case's billing
-// is undone after a confirmation; the default hourly rate is changed in a dialog with its errors under the field.
+// The bill list screen: Mark Billed asks for a confirmation (the amount, every slip locked for everyone), then sends
+// the totals the row shows and the list is asked again (the case leaves it); a refusal (already billed, time
+// changed) is said above the rows and the list is refreshed; a billing is undone after a confirmation; Lines shows a
+// case's slips as billed, adding up to its amount; the default hourly rate is changed in a dialog with its errors
+// under the field.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { alreadyBilled, BILL_CHANGED, type BillingSettings } from '../../../shared/billing';
+import {
+  alreadyBilled,
+  BILL_CHANGED,
+  type BillingSettings,
+  type BillLine,
+  type BillLines,
+  LINES_PAGE,
+} from '../../../shared/billing';
 import type { ReportResponse, ReportRow } from '../../../shared/reports';
 import { BillListPage } from './bill-list-page';
 import { type Answers, type Call, renderAt, setWide, stubFetch } from './report-test-kit';
@@ -95,6 +104,32 @@ function billListServer(extra: Answers = {}) {
 
 const listCalls = (calls: Call[]) => calls.filter((c) => c.path === '/api/report/bill-list');
 
+/** Mark Billed, then its confirmation. */
+async function markBilled(button: HTMLElement) {
+  const user = userEvent.setup();
+  await user.click(button);
+  const dialog = await screen.findByRole('dialog', { name: 'Mark Billed' });
+  await user.click(within(dialog).getByRole('button', { name: 'Mark Billed' }));
+}
+
+const line = (slip: number, over: Partial<BillLine> = {}): BillLine => ({
+  slip,
+  date: '10/02/2026',
+  startTime: '09:00',
+  stopTime: '10:07',
+  staff: 'Tess Tech',
+  task: 'Remote support',
+  minutes: 67,
+  billableMinutes: 113,
+  coveredMinutes: 30,
+  multiplier: '1.5',
+  rate: '120.00',
+  amount: '166.00',
+  rule: { minimum: 30, increment: 15, source: 'ORGANIZATION', sourceLabel: 'Acme Dental' },
+  explanation: '1:07 rounded up to 1:15 (15-minute increments, 30-minute minimum: Acme Dental) × 1.5 = 1:53',
+  ...over,
+});
+
 let calls: Call[];
 beforeEach(() => setWide(true));
 afterEach(() => vi.unstubAllGlobals());
@@ -112,18 +147,37 @@ describe('billing a case', () => {
     expect(screen.getByTestId('billing-rate')).toHaveTextContent('Default hourly rate: $150.00');
     const before = listCalls(calls).length;
     const user = userEvent.setup();
-    await user.click(within(tr).getByRole('button', { name: 'Mark Billed: #123 Support: October 2026' }));
+    const mark = within(tr).getByRole('button', { name: 'Mark Billed: #123 Support: October 2026' });
+    // First it says what it does; Cancel does nothing.
+    await user.click(mark);
+    let dialog = await screen.findByRole('dialog', { name: 'Mark Billed' });
+    expect(dialog).toHaveTextContent('Mark case #123 Support: October 2026 billed for $412.50?');
+    expect(dialog).toHaveTextContent('This locks every slip of the case for everyone');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(mark);
+    dialog = await screen.findByRole('dialog', { name: 'Mark Billed' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark Billed' }));
     await waitFor(() => expect(screen.queryByText('#123 Support: October 2026')).toBeNull());
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
-      { method: 'POST', path: '/api/report/bill-list/123/bill', query: {}, body: { minutes: 210, amount: '412.50' } },
+      {
+        method: 'POST',
+        path: '/api/report/bill-list/123/bill',
+        query: {},
+        body: { minutes: 210, amount: '412.50' },
+      },
     ]);
     expect(listCalls(calls).length).toBeGreaterThan(before);
     expect(screen.getByText('#124 Support: October 2026')).toBeInTheDocument();
     const status = screen.getByTestId('bill-status');
     expect(status).toHaveTextContent('Case #123 marked billed.');
 
-    // Undo brings it back.
+    // Undo brings it back, once confirmed.
     await user.click(within(status).getByRole('button', { name: 'Undo' }));
+    const undo = await screen.findByRole('dialog', { name: 'Undo Billing' });
+    expect(undo).toHaveTextContent('Undo the billing of case #123?');
+    await user.click(within(undo).getByRole('button', { name: 'Undo Billing' }));
     await screen.findByText('#123 Support: October 2026');
     expect(calls.filter((c) => c.method === 'POST').at(-1)).toMatchObject({
       path: '/api/report/bill-list/123/unbill',
@@ -149,7 +203,7 @@ describe('billing a case', () => {
     calls = stubFetch(server.answers);
     renderAt('/report/bill-list', <BillListPage />);
     const tr = (await screen.findByText('#123 Support: October 2026')).closest('tr')!;
-    await userEvent.setup().click(within(tr).getByRole('button', { name: /^Mark Billed/ }));
+    await markBilled(within(tr).getByRole('button', { name: /^Mark Billed/ }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This case was already billed on 11/24/2026 by Bob Jones.');
     await waitFor(() => expect(screen.queryByText('#123 Support: October 2026')).toBeNull());
@@ -171,7 +225,7 @@ describe('billing a case', () => {
     renderAt('/report/bill-list', <BillListPage />);
     const tr = (await screen.findByText('#123 Support: October 2026')).closest('tr')!;
     const before = listCalls(calls).length;
-    await userEvent.setup().click(within(tr).getByRole('button', { name: /^Mark Billed/ }));
+    await markBilled(within(tr).getByRole('button', { name: /^Mark Billed/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(BILL_CHANGED);
     expect(screen.getByRole('alert')).not.toHaveTextContent('Please review');
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(before));
@@ -212,9 +266,76 @@ describe('billing a case', () => {
     renderAt('/report/bill-list', <BillListPage />);
     const card = (await screen.findByText('Acme Dental')).closest('.card') as HTMLElement;
     expect(card).not.toHaveTextContent('Case Id');
-    await userEvent.setup().click(within(card).getByRole('button', { name: /^Mark Billed/ }));
+    await markBilled(within(card).getByRole('button', { name: /^Mark Billed/ }));
     await waitFor(() => expect(screen.queryByText('Acme Dental')).toBeNull());
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ minutes: 210, amount: '412.50' });
+  });
+});
+
+describe('a case’s lines', () => {
+  it('shows each slip worked and billable, its rule, block hours, rate and amount, adding up to the case', async () => {
+    const page = (start: number): BillLines => ({
+      caseId: 123,
+      billed: false,
+      items:
+        start === 0
+          ? Array.from({ length: LINES_PAGE }, (_, i) => line(i + 1, { amount: '4.00', coveredMinutes: 0 }))
+          : [line(LINES_PAGE + 1, { amount: '12.50' })],
+      total: LINES_PAGE + 1,
+      totals: { minutes: 6767, billableMinutes: 11413, coveredMinutes: 30, amount: '412.50' },
+    });
+    calls = stubFetch(
+      billListServer({
+        '/api/report/bill-list/123/lines': (call) => ({ body: { lines: page(Number(call.query.start)) } }),
+      }).answers,
+    );
+    renderAt('/report/bill-list', <BillListPage />);
+    const tr = (await screen.findByText('#123 Support: October 2026')).closest('tr')!;
+    const user = userEvent.setup();
+    await user.click(within(tr).getByRole('button', { name: 'Lines: #123 Support: October 2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lines: #123 Support: October 2026' });
+    expect(await within(dialog).findAllByText('Tess Tech')).toHaveLength(LINES_PAGE);
+    expect(dialog).toHaveTextContent('As the case would be billed now.');
+    expect(dialog).toHaveTextContent('the case’s amount is the sum of its 101 lines');
+    const first = within(dialog).getAllByRole('row')[1]!;
+    expect(first).toHaveTextContent('1:07');
+    expect(first).toHaveTextContent('1:53');
+    expect(first).toHaveTextContent('15-minute increments, 30-minute minimum: Acme Dental');
+    expect(within(dialog).getByTestId('lines-amount')).toHaveTextContent('$412.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Load More' }));
+    await waitFor(() => expect(within(dialog).getAllByText('Tess Tech')).toHaveLength(LINES_PAGE + 1));
+    expect(within(dialog).queryByRole('button', { name: 'Load More' })).toBeNull();
+    expect(calls.filter((c) => c.path.endsWith('/lines')).map((c) => c.query.start)).toEqual(['0', '100']);
+    expect(within(dialog).getAllByRole('row').at(-2)).toHaveTextContent('0:30');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('of a billed case: as billed', async () => {
+    calls = stubFetch(
+      billListServer({
+        '/api/report/bill-list/123/lines': {
+          body: {
+            lines: {
+              caseId: 123,
+              billed: true,
+              items: [line(1)],
+              total: 1,
+              totals: { minutes: 67, billableMinutes: 113, coveredMinutes: 30, amount: '166.00' },
+            },
+          },
+        },
+      }).answers,
+    );
+    setWide(false);
+    renderAt('/report/bill-list', <BillListPage />);
+    const card = (await screen.findByText('Acme Dental')).closest('.card') as HTMLElement;
+    await userEvent.setup().click(within(card).getByRole('button', { name: /^Lines/ }));
+    const dialog = await screen.findByRole('dialog', { name: /^Lines/ });
+    expect(await within(dialog).findByText(/As billed/)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('1:07 worked → 1:53 billable');
+    expect(dialog).toHaveTextContent('0:30 block hours, 1:23 at $120.00/h');
+    expect(within(dialog).getByTestId('lines-amount')).toHaveTextContent('$166.00');
   });
 });
 

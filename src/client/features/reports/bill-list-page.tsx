@@ -1,13 +1,17 @@
-// The bill list (Report → Internal): the report frame, plus billing. A case not billed is marked billed with the
-// total the list shows (the server refuses it when the time changed since); it then leaves the list, and the status
-// line offers to undo it. A billed case (Cases: Billed or All) has its billing undone after a confirmation. The rate
-// line above the rows changes the default hourly rate the amounts are priced at.
+// The bill list (Report → Internal): the report frame, plus billing. A case not billed is marked billed, after a
+// confirmation saying its amount and that its slips are then locked for everyone, with the totals the list shows
+// (the server refuses them when the time or the prices changed since); it then leaves the list, and the status line
+// offers to undo it. Undoing a billing (a billed case under Cases: Billed or All, or the status line) confirms too.
+// Lines opens a case's slips as they are (or were) billed. The rate line above the rows changes the default hourly
+// rate the amounts are priced at.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
+import { formatMoney } from '../../../shared/format/money';
 import { type ReportRow, reportDef } from '../../../shared/reports';
 import { errorMessages } from '../../api/http';
 import { Dialog } from '../../ui';
+import { BillLinesDialog, type LinesOf } from './bill-lines';
 import { billCase, unbillCase } from './bill-list-api';
 import { BillingRate } from './billing-rate';
 import { ReportFrame, reportQueryKey } from './report-frame';
@@ -36,7 +40,8 @@ export function BillListPage() {
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [problem, setProblem] = useState<string[] | null>(null);
-  const [confirming, setConfirming] = useState<BillRow | null>(null);
+  const [confirming, setConfirming] = useState<Action | null>(null);
+  const [linesOf, setLinesOf] = useState<LinesOf | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: reportQueryKey(DEF.key) });
 
   const act = useMutation({
@@ -65,28 +70,47 @@ export function BillListPage() {
     const spinner = acting(row) ? (
       <Spinner animation="border" size="sm" role="status" aria-label="Saving" className="me-1" />
     ) : null;
-    return row.billed ? (
+    const lines = (
       <Button
         size="sm"
-        variant="outline-secondary"
-        disabled={busy}
-        onClick={() => setConfirming(row)}
-        aria-label={`Undo Billing: ${row.label}`}
+        variant="outline-primary"
+        className="me-1"
+        onClick={() => setLinesOf({ caseId: row.caseId, label: row.label })}
+        aria-label={`Lines: ${row.label}`}
+        aria-haspopup="dialog"
       >
-        {spinner}
-        Undo Billing
+        Lines
       </Button>
-    ) : (
-      <Button
-        size="sm"
-        variant="primary"
-        disabled={busy}
-        onClick={() => act.mutate({ kind: 'bill', row })}
-        aria-label={`Mark Billed: ${row.label}`}
-      >
-        {spinner}
-        Mark Billed
-      </Button>
+    );
+    return (
+      <>
+        {lines}
+        {row.billed ? (
+          <Button
+            size="sm"
+            variant="outline-secondary"
+            disabled={busy}
+            onClick={() => setConfirming({ kind: 'unbill', row })}
+            aria-label={`Undo Billing: ${row.label}`}
+            aria-haspopup="dialog"
+          >
+            {spinner}
+            Undo Billing
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant="primary"
+            disabled={busy}
+            onClick={() => setConfirming({ kind: 'bill', row })}
+            aria-label={`Mark Billed: ${row.label}`}
+            aria-haspopup="dialog"
+          >
+            {spinner}
+            Mark Billed
+          </Button>
+        )}
+      </>
     );
   };
 
@@ -112,9 +136,15 @@ export function BillListPage() {
                 variant="outline-success"
                 disabled={busy}
                 onClick={() =>
-                  act.mutate({
+                  setConfirming({
                     kind: 'unbill',
-                    row: { caseId: notice.caseId, label: `#${notice.caseId}`, minutes: 0, amount: '0.00', billed: null },
+                    row: {
+                      caseId: notice.caseId,
+                      label: `#${notice.caseId}`,
+                      minutes: 0,
+                      amount: '0.00',
+                      billed: null,
+                    },
                   })
                 }
               >
@@ -132,21 +162,41 @@ export function BillListPage() {
       <ReportFrame def={DEF} aboveRows={aboveRows} rowActions={rowActions} />
       <Dialog
         show={confirming !== null}
-        title="Undo Billing"
-        okayLabel="Undo Billing"
+        title={confirming?.kind === 'bill' ? 'Mark Billed' : 'Undo Billing'}
+        okayLabel={confirming?.kind === 'bill' ? 'Mark Billed' : 'Undo Billing'}
         onHide={() => setConfirming(null)}
         onOkay={() => {
-          if (confirming) act.mutate({ kind: 'unbill', row: confirming });
+          if (confirming) act.mutate(confirming);
           setConfirming(null);
         }}
       >
-        {confirming ? (
-          <p className="mb-0">
-            Undo the billing of case {confirming.label} (billed {confirming.billed})? Its time can then be
-            changed again, and it is listed as not billed.
-          </p>
-        ) : null}
+        {confirming ? <ConfirmText action={confirming} /> : null}
       </Dialog>
+      <BillLinesDialog of={linesOf} onHide={() => setLinesOf(null)} />
     </>
+  );
+}
+
+/** What a billing action does, said before it is done. */
+function ConfirmText({ action: { kind, row } }: { action: Action }) {
+  if (kind === 'bill')
+    return (
+      <>
+        <p>
+          Mark case {row.label} billed for <strong>{formatMoney(row.amount)}</strong>?
+        </p>
+        <p className="mb-0">
+          This locks every slip of the case for everyone: no one can add, change, move or delete its time
+          until the billing is undone. Its lines and amount are kept as they are now, whatever rates or
+          rounding rules change later.
+        </p>
+      </>
+    );
+  return (
+    <p className="mb-0">
+      Undo the billing of case {row.label}
+      {row.billed ? ` (billed ${row.billed})` : ''}? Its time can then be changed again, it is priced by the
+      rules and rates of now, and it is listed as not billed.
+    </p>
   );
 }
