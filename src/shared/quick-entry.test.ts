@@ -1,13 +1,18 @@
-// The one-line entry grammar (issue 17): table tests from the issue's examples, plus properties.
+// The one-line entry grammar (issue 17): table tests from the issue's examples, plus properties; the task match a
+// device runs with no network (its agreement with the server's is tested against the server).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatTimeOfDay } from './format/time-of-day';
 import {
+  candidateText,
   DAY_START_MINUTES,
   HOW_WORDS,
+  matchCandidates,
   PAST_MIDNIGHT,
   parseDurationWord,
   parseQuickLine,
+  prefixOf,
+  type QuickCandidate,
   type QuickLine,
   resolveTimes,
   START_WITH_TIME,
@@ -261,6 +266,80 @@ describe('properties', () => {
         expect(r.end! - r.start).toBe(minutes);
         expect(r.start % 5).toBe(0);
       }),
+    );
+  });
+});
+
+describe('matchCandidates (the task match over the tasks a device knows)', () => {
+  const today = '2031-03-12';
+  const task = (
+    taskId: number,
+    caseId: number,
+    organization: string,
+    caseTitle: string,
+    taskTitle: string,
+    lastWorked: string | null = null,
+    shortCode: string | null = null,
+  ): QuickCandidate => ({ taskId, taskTitle, caseId, caseTitle, organization, shortCode, lastWorked });
+  const tunnel = task(1, 1234, 'Acme Dental', 'VPN drops', 'Rebuild tunnel', null, 'ACD');
+  const router = task(2, 1234, 'Acme Dental', 'VPN drops', 'Order router', '2031-03-10');
+  const zebra = task(3, 77, 'Zebra Law', 'Printers 50% off_line', 'Replace toner', '2031-01-02');
+  const cafe = task(4, 90, 'Café Ünïon Łódź', 'Ремонт VPN', 'Kassensystem prüfen', today);
+  const all = [tunnel, router, zebra, cafe];
+  const ids = (m: ReturnType<typeof matchCandidates>) => m.matches.map((t) => t.taskId);
+
+  it.each([
+    [['acme', 'tunnel', 'fixed', 'it'], null, 2, [1]],
+    // The recent one (2 days ago) first; then newest case, newest task.
+    [['acme'], null, 1, [2, 1]],
+    [['vpn'], null, 1, [4, 2, 1]],
+    [['ACD'], null, 1, [1]],
+    [['1234', 'router'], null, 2, [2]],
+    [['50%', 'off'], null, 2, [3]],
+    [['off_line'], null, 1, [3]],
+    [['cme'], null, 0, []],
+    [['%'], null, 0, []],
+    [['zeb'], null, 1, [3]],
+    [['ÜNÏON', 'prüf'], null, 2, [4]],
+    [['ремонт'], null, 1, [4]],
+    [[], 1234, 0, [2, 1]],
+    [['router', 'now'], 1234, 1, [2]],
+    [['fixed'], 1234, 0, [2, 1]],
+    [['acme'], 9999, 0, []],
+  ] as const)('%j case %s: consumes %i, matches %j', (words, caseId, consumed, expected) => {
+    const m = matchCandidates(all, words, caseId, today);
+    expect(ids(m)).toEqual(expected);
+    expect(m.consumed).toBe(consumed);
+    expect(m.total).toBe(expected.length);
+  });
+
+  it('only the last 30 days count as recent', () => {
+    const old = task(5, 1, 'Acme Dental', 'Old', 'Old task', '2031-02-09');
+    const edge = task(6, 1, 'Acme Dental', 'Old', 'Edge task', '2031-02-10');
+    expect(ids(matchCandidates([old, edge, tunnel], ['acme'], null, today))).toEqual([6, 1, 5]);
+  });
+
+  it('lists at most MATCH_LIMIT and counts them all', () => {
+    const many = Array.from({ length: 14 }, (_, i) => task(100 + i, 500 + i, 'Many Co', 'Case', `Task ${i}`));
+    const m = matchCandidates(many, ['many'], null, today);
+    expect(m.total).toBe(14);
+    expect(ids(m)).toEqual(Array.from({ length: 10 }, (_, i) => 113 - i));
+  });
+
+  it('never matches a task the words do not start (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('acme', 'zeb', 'vpn', 'x', 'tunnel', '#', 'law'), { maxLength: 4 }),
+        (words) => {
+          const m = matchCandidates(all, words, null, today);
+          for (const t of m.matches) {
+            const c = all.find((a) => a.taskId === t.taskId)!;
+            expect(prefixOf(candidateText(c), words)).toBe(m.consumed);
+          }
+          expect(m.consumed).toBeLessThanOrEqual(words.length);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

@@ -256,3 +256,69 @@ export const matchWord = (word: string) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+
+/** How long a task counts as recent for the user (its matches come first). */
+export const RECENT_DAYS = 30;
+
+/** A task the one-line entry may name, with its words and the user's last day on it (yyyy-MM-dd, null: none recent). */
+export type QuickCandidate = QuickMatchTask & { shortCode: string | null; lastWorked: string | null };
+
+/** The words a task is found by: its organization's name and short code, case title, task title and case number. */
+export const candidateText = (c: QuickCandidate) =>
+  ` ${matchWord([c.organization, c.shortCode ?? '', c.caseTitle, c.taskTitle, String(c.caseId)].join(' '))}`;
+
+/** How many leading words start a word of `text` (a word of only punctuation starts none and ends the run). */
+export function prefixOf(text: string, words: readonly string[]): number {
+  let n = 0;
+  for (const word of words) {
+    const w = matchWord(word);
+    if (w === '' || !text.includes(` ${w}`)) break;
+    n += 1;
+  }
+  return n;
+}
+
+/** The yyyy-MM-dd `days` before a yyyy-MM-dd day. */
+const daysBefore = (iso: string, days: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+};
+
+/**
+ * The task match of quick-entry.service (its SQL over every open task) over the tasks a device knows: the longest
+ * prefix of the words that still names a task is consumed and the tasks reaching it match; with a case number only
+ * that case's tasks take part and may match with no word. The user's recent tasks (RECENT_DAYS before `today`) come
+ * first, latest first, then the newest case and task.
+ */
+export function matchCandidates(
+  candidates: readonly QuickCandidate[],
+  words: readonly string[],
+  caseId: number | null,
+  today: string,
+): QuickMatch {
+  const from = daysBefore(today, RECENT_DAYS);
+  const scored = candidates
+    .filter((c) => caseId === null || c.caseId === caseId)
+    .map((c) => ({ c, prefix: prefixOf(candidateText(c), words) }))
+    .filter((s) => caseId !== null || s.prefix > 0);
+  const consumed = scored.reduce((best, s) => Math.max(best, s.prefix), 0);
+  const recent = (c: QuickCandidate) => (c.lastWorked !== null && c.lastWorked >= from ? c.lastWorked : '');
+  const matches = scored
+    .filter((s) => s.prefix === consumed && (consumed > 0 || caseId !== null))
+    .map((s) => s.c)
+    .sort((a, b) => recent(b).localeCompare(recent(a)) || b.caseId - a.caseId || b.taskId - a.taskId);
+  return {
+    consumed: matches.length ? consumed : 0,
+    total: matches.length,
+    matches: matches
+      .slice(0, MATCH_LIMIT)
+      .map(({ taskId, taskTitle, caseId: id, caseTitle, organization }) => ({
+        taskId,
+        taskTitle,
+        caseId: id,
+        caseTitle,
+        organization,
+      })),
+  };
+}

@@ -1,10 +1,11 @@
 // Journey, keyboard only: `t` opens the daily panel with the one-line entry box focused; a line for a known task
 // shows its preview and Enter saves the slip (times, where, how, description on its card); an ambiguous word lists
-// the tasks and a digit picks one; a bad time says how to start.
+// the tasks and a digit picks one; a bad time says how to start. With no network, a line for a recent task is
+// matched on the device and queued (saved once the network is back); a word only the server knows is said so.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, openBrowser, signIn } from '../support/e2e';
-import { clientWithTasks } from '../support/e2e-data';
+import { clientWithTasks, post, XHR } from '../support/e2e-data';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,6 +83,74 @@ describe('one-line entry', () => {
     // Escape clears the box.
     await page.keyboard.press('Escape');
     expect(await box(page).inputValue()).toBe('');
+    await context.close();
+  });
+
+  it('offline: a line for a recent task is matched on the device, queued, and saved when the network is back', async () => {
+    const word = uniqueWord();
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'user');
+    const [tunnel] = await clientWithTasks(page.request, `${word} Clinic`, [
+      { title: 'Tunnel rebuild', isProject: false },
+    ]);
+    // Worked on yesterday: a recent task, not on today's page.
+    const y = new Date(Date.now() - 86_400_000);
+    const yesterday = `${String(y.getMonth() + 1).padStart(2, '0')}/${String(y.getDate()).padStart(2, '0')}/${y.getFullYear()}`;
+    await post(page.request, '/api/manage/slip/create', {
+      version: 0,
+      startTime: '8:00 AM',
+      stopTime: '8:30 AM',
+      date: yesterday,
+      task: tunnel!.taskId,
+      rateMultiplier: '1',
+      comment: 'Looked at the tunnel',
+    });
+
+    // Opening the panel online keeps the user's recent tasks on the device.
+    const kept = page.waitForResponse(
+      async (r) => r.url().includes('/api/time/recent-tasks') && (await r.text()).includes(word),
+    );
+    await page.getByRole('button', { name: 'Daily', exact: true }).click();
+    await box(page).waitFor();
+    await kept;
+    await panel(page).locator('[data-testid="daily-totals"][data-loaded]').waitFor();
+
+    await context.setOffline(true);
+    await box(page).focus();
+    const comment = `offline fix ${word}`;
+    await page.keyboard.type(`1110-1140 ${word} tunnel ${comment}`);
+    await preview(page).getByText(`${word} Clinic › #`).waitFor();
+    await preview(page).getByTestId('quick-offline').waitFor();
+    await page.keyboard.press('Enter');
+    const queued = card(page, comment);
+    await queued.getByTestId('pending-badge').waitFor();
+    expect(await box(page).inputValue()).toBe('');
+
+    // A word no task on this device starts: said plainly, and the line stays.
+    const unknown = `zz${word}`;
+    await page.keyboard.type(`9-10 ${unknown} fixed`);
+    await page.keyboard.press('Enter');
+    await panel(page)
+      .getByRole('alert')
+      .getByText(
+        `Offline: no task on this device matches “${unknown} fixed”. Pick a recent task or try again when online.`,
+      )
+      .waitFor();
+    expect(await box(page).inputValue()).toBe(`9-10 ${unknown} fixed`);
+    await page.keyboard.press('Escape');
+
+    // Back online the queued slip is sent: its card loses the badge and the server has it, once.
+    await context.setOffline(false);
+    await expect.poll(() => queued.getByTestId('pending-badge').count(), { timeout: 15_000 }).toBe(0);
+    const today = new Date();
+    const path = `${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}${today.getFullYear()}`;
+    const summary = await (
+      await page.request.get(`/api/manage/slip/summary/${path}`, { headers: XHR })
+    ).json();
+    const saved = (summary.slips as { comment: string; startTime: string; taskId: number }[]).filter(
+      (s) => s.comment === comment,
+    );
+    expect(saved).toEqual([expect.objectContaining({ startTime: '11:10 AM', taskId: tunnel!.taskId })]);
     await context.close();
   });
 });

@@ -1,7 +1,9 @@
 // The device's offline memory (IndexedDB "sd6-offline"): the queue of changes not yet saved, the last summary seen
-// per user and day, the last create defaults per user and task, and the client ids of creates already saved.
+// per user and day, the last create defaults per user and task, the client ids of creates already saved, and the
+// user's recent tasks (for the one-line entry with no network).
 // Kept thin: the rules live in queue-logic.ts.
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { QuickCandidate } from '../../../shared/quick-entry';
 import type { SlipSummary } from '../../../shared/schemas/slip';
 import type { SlipLoad } from '../slips/slip-api';
 import { type Plan, type QueuedOp, type Resolved, resolvedPairs, withPlan } from './queue-logic';
@@ -16,12 +18,14 @@ interface OfflineDb extends DBSchema {
   resolved: { key: string; value: number };
   /** 'rev': how many times the queue changed (a tab whose copy has the same count need not read it again). */
   meta: { key: string; value: number };
+  /** `${userId}` → the user's recent open tasks, as the server last listed them. */
+  tasks: { key: string; value: QuickCandidate[] };
 }
 
 let opened: Promise<IDBPDatabase<OfflineDb>> | null = null;
 
 function db(): Promise<IDBPDatabase<OfflineDb>> {
-  opened ??= openDB<OfflineDb>('sd6-offline', 2, {
+  opened ??= openDB<OfflineDb>('sd6-offline', 3, {
     upgrade(database) {
       const has = (name: string) => database.objectStoreNames.contains(name as 'queue');
       if (!has('queue')) database.createObjectStore('queue', { keyPath: 'seq', autoIncrement: true });
@@ -29,6 +33,13 @@ function db(): Promise<IDBPDatabase<OfflineDb>> {
       if (!has('defaults')) database.createObjectStore('defaults');
       if (!has('resolved')) database.createObjectStore('resolved');
       if (!has('meta')) database.createObjectStore('meta');
+      if (!has('tasks')) database.createObjectStore('tasks');
+    },
+    // A newer version of the app (another tab) needs the database: let go of it, and open the new one on next use.
+    blocking() {
+      const closing = opened;
+      opened = null;
+      void closing?.then((d) => d.close());
     },
   });
   return opened;
@@ -110,4 +121,12 @@ export async function rememberDefaults(userId: number, taskId: number, load: Sli
 
 export async function rememberedDefaults(userId: number, taskId: number): Promise<SlipLoad | undefined> {
   return (await db()).get('defaults', `${userId}:${taskId}`);
+}
+
+export async function rememberTasks(userId: number, tasks: QuickCandidate[]): Promise<void> {
+  await (await db()).put('tasks', tasks, String(userId));
+}
+
+export async function rememberedTasks(userId: number): Promise<QuickCandidate[]> {
+  return (await (await db()).get('tasks', String(userId))) ?? [];
 }

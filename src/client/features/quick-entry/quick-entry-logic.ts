@@ -1,9 +1,12 @@
 // What a typed line becomes (issue 17): the preview's rows and, once everything is resolved, the slip's values.
-import { formatDate } from '../../../shared/format/date';
+
+import { CASE_BILLED } from '../../../shared/billing';
+import { formatDate, parseDate, toIsoDate } from '../../../shared/format/date';
 import { formatTimeOfDay, parseTimeOfDay } from '../../../shared/format/time-of-day';
 import {
   MATCH_WORDS_MAX,
   NAME_THE_TASK,
+  type QuickCandidate,
   type QuickLine,
   type QuickMatch,
   type QuickMatchTask,
@@ -11,7 +14,14 @@ import {
   splitDescription,
   timesLabel,
 } from '../../../shared/quick-entry';
-import { HOW_OPTIONS, RATE_MULTIPLIER_OPTIONS, type Slip, WHERE_OPTIONS } from '../../../shared/schemas/slip';
+import {
+  CLOSED_CASE,
+  CLOSED_TASK,
+  HOW_OPTIONS,
+  RATE_MULTIPLIER_OPTIONS,
+  type Slip,
+  WHERE_OPTIONS,
+} from '../../../shared/schemas/slip';
 import type { SlipValues } from '../slips/slip-logic';
 
 /** The words and case the server is asked about (null: nothing to ask). */
@@ -29,6 +39,57 @@ export const matchUrl = (key: MatchKey) => {
   if (key.caseId !== null) query.set('case', String(key.caseId));
   return `/api/time/quick-match?${query}`;
 };
+
+/** The server's answer, or (`offline`) the same rule's over the tasks this device knows. */
+export type QuickAnswer = QuickMatch & { offline?: boolean };
+
+/** With no network a word only the server could resolve is said so plainly; the line stays in the box. */
+export const offlineNoTask = (asked: string) =>
+  `Offline: no task on this device matches “${asked}”. Pick a recent task or try again when online.`;
+export const offlineNoCase = (caseId: number) =>
+  `Offline: case #${caseId} is not on this device. Try again when online.`;
+
+/** Reasons a slip's task takes no new time at all (a week lock is about its day only). */
+const TASK_CLOSED = new Set<string>([CASE_BILLED, CLOSED_CASE, CLOSED_TASK]);
+
+/** yyyy-MM-dd of a slip's day. */
+const isoOf = (slip: Pick<Slip, 'start' | 'date'>) => {
+  if (/^\d{4}-\d{2}-\d{2}/.test(slip.start)) return slip.start.slice(0, 10);
+  const d = parseDate(slip.date);
+  return d ? toIsoDate(d) : null;
+};
+
+/**
+ * The tasks a device knows, one each: those the server listed as the user's recent open tasks, then those of slips
+ * it remembers (their labels, the latest day), except tasks a slip says take no time (billed or closed).
+ */
+export function candidatesOf(kept: readonly QuickCandidate[], slips: readonly Slip[]): QuickCandidate[] {
+  const byTask = new Map<number, QuickCandidate>(kept.map((c) => [c.taskId, { ...c }]));
+  const closed = new Set<number>();
+  for (const s of slips) {
+    if (!s.task || !s.case || s.taskId == null) continue;
+    if (s.locked && TASK_CLOSED.has(s.locked)) {
+      closed.add(s.taskId);
+      continue;
+    }
+    const day = isoOf(s);
+    const known = byTask.get(s.taskId);
+    if (known) {
+      if (day && (known.lastWorked === null || day > known.lastWorked)) known.lastWorked = day;
+      continue;
+    }
+    byTask.set(s.taskId, {
+      taskId: s.taskId,
+      taskTitle: s.task.label,
+      caseId: s.caseId,
+      caseTitle: s.case.label,
+      organization: s.organization?.label ?? '',
+      shortCode: null,
+      lastWorked: day,
+    });
+  }
+  return [...byTask.values()].filter((c) => !closed.has(c.taskId));
+}
 
 export const taskLabel = (t: QuickMatchTask) =>
   `${t.organization} › #${t.caseId} ${t.caseTitle} › ${t.taskTitle}`;
@@ -49,6 +110,8 @@ export type Plan = {
   multiplier: string | null;
   description: string;
   unknown: string[];
+  /** The task was resolved on this device, with no network. */
+  offline: boolean;
 };
 
 const label = (options: readonly { value: string; label: string }[], value: string | null) =>
@@ -71,7 +134,7 @@ export function lastEndOf(slips: readonly Pick<Slip, 'date' | 'stopTime'>[], day
  */
 export function planOf(
   line: QuickLine,
-  match: QuickMatch | undefined,
+  match: QuickAnswer | undefined,
   picked: QuickMatchTask | null,
   context: { displayed: Date; slips: readonly Pick<Slip, 'date' | 'stopTime'>[]; now: Date },
 ): Plan {
@@ -93,6 +156,11 @@ export function planOf(
     consumed = match.consumed;
     const asked = key.caseId !== null ? `#${key.caseId}` : line.targetWords.join(' ');
     if (picked) task = { kind: 'found', task: picked };
+    else if (match.total === 0 && match.offline)
+      task = {
+        kind: 'none',
+        message: key.caseId !== null ? offlineNoCase(key.caseId) : offlineNoTask(asked),
+      };
     else if (match.total === 0) task = { kind: 'none', message: `No open task matches “${asked}”.` };
     else if (match.total === 1 && match.matches[0]) task = { kind: 'found', task: match.matches[0] };
     else task = { kind: 'ambiguous', total: match.total, matches: match.matches.slice(0, 9) };
@@ -107,6 +175,7 @@ export function planOf(
     multiplier: label(RATE_MULTIPLIER_OPTIONS, line.multiplier),
     description,
     unknown,
+    offline: match?.offline === true,
   };
 }
 

@@ -1,5 +1,6 @@
 // The one-line entry box at the top of the daily panel (issue 17): type a line, watch the preview, Enter saves the
-// slip through the panel's writer (idempotent, queued offline), on the displayed day (or the day before).
+// slip through the panel's writer (idempotent, queued offline), on the displayed day (or the day before). With no
+// network the words are matched against the tasks this device knows, and the slip is queued like any offline one.
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -11,14 +12,18 @@ import { isApiError } from '../../api/http';
 import { TextInput } from '../../ui';
 import { TYPEAHEAD_DEBOUNCE_MS } from '../../ui/typeahead-options';
 import { useDebounced } from '../../ui/use-debounced';
+import { refreshRecentTasks, tasksOnDevice } from '../offline/offline-tasks';
+import { useOnline } from '../offline/use-offline';
 import { useDaily } from '../slips/daily-state';
 import type { SlipWriter } from '../slips/slip-card';
-import { fetchQuickMatch, quickMatchKey } from './quick-entry-api';
+import { matchOrLocal, quickMatchKey } from './quick-entry-api';
 import { blocker, matchKeyOf, planOf, valuesOfPlan } from './quick-entry-logic';
 import { QuickPreview } from './quick-preview';
 import { QUICK_BOX_ID } from './use-quick-shortcut';
 
 export const QUICK_PLACEHOLDER = '930-1045 acme vpn #1234 remote phone fixed the tunnel';
+/** How long the kept list of recent tasks is fresh enough (it is listed again after that, when online). */
+const RECENT_TASKS_STALE_MS = 10 * 60_000;
 
 // The last fill request served: a panel opened again later must not replay an old one.
 let servedSeq = 0;
@@ -55,17 +60,30 @@ export function QuickEntry({ slips, writer, userId, onSaved }: QuickEntryProps) 
     box?.setSelectionRange(quick.text.length, quick.text.length);
   }, [daily.quick]);
 
+  const online = useOnline();
+  // The user's recent tasks, kept on the device while online for a line typed with no network.
+  useQuery({
+    queryKey: ['recent-tasks', userId],
+    queryFn: ({ signal }) => refreshRecentTasks(userId!, signal),
+    enabled: userId !== undefined && online,
+    staleTime: RECENT_TASKS_STALE_MS,
+  });
   const parsed = useMemo(() => parseQuickLine(text), [text]);
   const key = parsed.ok ? matchKeyOf(parsed.line) : null;
-  const queryKey = quickMatchKey(key);
+  // Online and offline answers are kept apart: back online, the server is asked again.
+  const queryKey = quickMatchKey(key, online);
   const keyText = queryKey.join('|');
+  const onDevice = () => tasksOnDevice(userId, slips);
   // SPEC §9 typeahead: the call waits 200 ms after the last key; a newer one drops the older (AbortSignal).
   const debounced = useDebounced(keyText, TYPEAHEAD_DEBOUNCE_MS);
   const match = useQuery({
     queryKey,
-    queryFn: ({ signal }) => fetchQuickMatch(key!, signal),
+    queryFn: ({ signal }) => matchOrLocal(key!, onDevice, signal),
     enabled: key !== null && debounced === keyText,
-    staleTime: 30_000,
+    // An answer made on the device is asked again as soon as the server may be back.
+    staleTime: (q) => (q.state.data?.offline ? 0 : 30_000),
+    // Offline it answers from the device: never paused waiting for a network.
+    networkMode: 'always',
   });
   const pick = picked?.key === keyText ? picked.task : null;
   const plan = parsed.ok
@@ -90,8 +108,9 @@ export function QuickEntry({ slips, writer, userId, onSaved }: QuickEntryProps) 
         ? undefined
         : await queryClient.fetchQuery({
             queryKey,
-            queryFn: ({ signal }) => fetchQuickMatch(key, signal),
+            queryFn: ({ signal }) => matchOrLocal(key, onDevice, signal),
             staleTime: 30_000,
+            networkMode: 'always',
           });
     const now = planOf(parsed.line, answer, chosen, { displayed: daily.date, slips, now: new Date() });
     const ready = valuesOfPlan(now, parsed.line, userId);

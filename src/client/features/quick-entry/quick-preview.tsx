@@ -56,6 +56,11 @@ export function QuickPreview({ plan, parseMessage, choosing, onChoose, date }: Q
           </Row>
         ) : null}
       </dl>
+      {plan.offline && task.kind !== 'none' ? (
+        <p className="small text-body-secondary mb-0 mt-1" data-testid="quick-offline">
+          Offline: matched with the tasks on this device. Enter keeps the slip here until the network is back.
+        </p>
+      ) : null}
       {task.kind === 'ambiguous' ? (
         <ol
           className="list-group list-group-numbered small mt-1 sd-quick-matches"

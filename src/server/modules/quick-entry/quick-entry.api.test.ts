@@ -1,4 +1,6 @@
-// GET /api/time/quick-match: the one-line entry's task match (issue 17).
+// GET /api/time/quick-match: the one-line entry's task match (issue 17); GET /api/time/recent-tasks, what a device
+// keeps to match with no network, and the shared matcher it uses giving the server's answers.
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
 import {
@@ -9,7 +11,14 @@ import {
   makeUser,
   TEST_PASSWORD,
 } from '../../../../test/support/factories.js';
-import { NAME_A_TASK, type QuickMatch, TOO_MANY_WORDS } from '../../../shared/quick-entry.js';
+import {
+  MATCH_WORDS_MAX,
+  matchCandidates,
+  NAME_A_TASK,
+  type QuickCandidate,
+  type QuickMatch,
+  TOO_MANY_WORDS,
+} from '../../../shared/quick-entry.js';
 
 let api: ApiHarness;
 type Caller = Awaited<ReturnType<ApiHarness['signIn']>>;
@@ -19,6 +28,7 @@ let vpnTask: { id: number; caseId: number };
 let vpnOther: { id: number; caseId: number };
 let printerTask: { id: number; caseId: number };
 let caseWithTwo: { id: number };
+let uniTask: { id: number; caseId: number };
 
 const isoDaysAgo = (n: number) => {
   const d = new Date(Date.now() - n * 86_400_000);
@@ -52,8 +62,19 @@ beforeAll(async () => {
   await api.db.pool.query('UPDATE cases SET billed_at = now() WHERE id = $1', [billed.id]);
   // My recent time is on the other client's task: it ranks first.
   await makeSlip(api.db.pool, { taskId: vpnOther.id, userId: myId, workDate: isoDaysAgo(2) });
+  // A client with a name beyond ASCII, a slip of mine on it today, and time too old to count as recent.
+  const cafe = await makeOrganization(api.db.pool, { name: 'Café Ünïon Łódź', shortCode: 'CUL' });
+  uniTask = await makeTask(api.db.pool, {
+    caseId: (await makeCase(api.db.pool, { organizationId: cafe.id, title: 'Ремонт VPN' })).id,
+    title: 'Kassensystem prüfen',
+  });
+  await makeSlip(api.db.pool, { taskId: uniTask.id, userId: myId, workDate: isoDaysAgo(0) });
+  await makeSlip(api.db.pool, { taskId: printerTask.id, userId: myId, workDate: isoDaysAgo(45) });
 });
 afterAll(() => api?.close());
+
+/** Runs of the property comparing the shared matcher with the server. */
+const MATCHER_RUNS = 300;
 
 const match = async (query: string) => {
   const res = await me.get(`/api/time/quick-match?${query}`);
@@ -139,5 +160,118 @@ describe('quick match', () => {
 
   it('signed out: 401', async () => {
     expect((await api.anonymous.get('/api/time/quick-match?words=quirky')).statusCode).toBe(401);
+  });
+});
+
+describe('recent tasks', () => {
+  it("the user's open tasks with time in the last 30 days, latest first; closed, billed, old and others' never", async () => {
+    const other = await makeUser(api.db.pool);
+    await makeSlip(api.db.pool, { taskId: vpnTask.id, userId: other.id, workDate: isoDaysAgo(1) });
+    const closedCase = await makeCase(api.db.pool, { title: 'Closed recently', status: 'CLOSED' });
+    const closedTask = await makeTask(api.db.pool, { caseId: closedCase.id });
+    await makeSlip(api.db.pool, { taskId: closedTask.id, userId: myId, workDate: isoDaysAgo(1) });
+    const res = await me.get('/api/time/recent-tasks');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      tasks: [
+        {
+          taskId: uniTask.id,
+          taskTitle: 'Kassensystem prüfen',
+          caseId: uniTask.caseId,
+          caseTitle: 'Ремонт VPN',
+          organization: 'Café Ünïon Łódź',
+          shortCode: 'CUL',
+          lastWorked: isoDaysAgo(0),
+        },
+        {
+          taskId: vpnOther.id,
+          taskTitle: 'Order quirky hardware',
+          caseId: vpnOther.caseId,
+          caseTitle: 'Quirky VPN setup',
+          organization: 'Yonder Quicklaw',
+          shortCode: null,
+          lastWorked: isoDaysAgo(2),
+        },
+      ],
+    });
+    expect((await api.anonymous.get('/api/time/recent-tasks')).statusCode).toBe(401);
+  });
+});
+
+describe('the shared matcher gives the server’s answer', () => {
+  /** Every open task as a device would hold it, with my last day on it (any age: the matcher applies the 30 days). */
+  async function everyOpenTask(): Promise<{ candidates: QuickCandidate[]; today: string }> {
+    const { rows } = await api.db.pool.query<QuickCandidate>(
+      `SELECT t.id AS "taskId", t.title AS "taskTitle", c.id AS "caseId", c.title AS "caseTitle",
+              o.name AS organization, o.short_code AS "shortCode",
+              (SELECT to_char(max(work_date), 'YYYY-MM-DD') FROM slips s WHERE s.task_id = t.id AND s.user_id = $1)
+                AS "lastWorked"
+         FROM tasks t JOIN cases c ON c.id = t.case_id JOIN organizations o ON o.id = c.organization_id
+        WHERE t.status = 'OPEN' AND c.status = 'OPEN' AND c.billed_at IS NULL`,
+      [myId],
+    );
+    const today = (await api.db.pool.query<{ d: string }>("SELECT to_char(current_date, 'YYYY-MM-DD') AS d"))
+      .rows[0]!.d;
+    return { candidates: rows, today };
+  }
+  const VOCABULARY = [
+    'zephyr',
+    'ZQD',
+    'quirky',
+    'Quirky',
+    'vpn',
+    'drops',
+    'setup',
+    'printer',
+    '50%',
+    'off',
+    'off_line',
+    'line',
+    'toner',
+    'reset',
+    'spooler',
+    'rebuild',
+    'tunnel',
+    'order',
+    'hardware',
+    'quick',
+    'q',
+    're',
+    'yonder',
+    'xylophone',
+    'fixed',
+    'the',
+    '%',
+    '_',
+    '#',
+    '--',
+    'café',
+    'ÜNÏON',
+    'łódź',
+    'ремонт',
+    'prüfen',
+    'kassen',
+    'cul',
+  ];
+
+  it('for any words and case number (property)', async () => {
+    const { candidates, today } = await everyOpenTask();
+    const caseIds = [...new Set(candidates.map((c) => c.caseId)), 999_999];
+    const vocabulary = [...VOCABULARY, ...caseIds.map(String)];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom(...vocabulary), { minLength: 0, maxLength: MATCH_WORDS_MAX }),
+        fc.option(fc.constantFrom(...caseIds)),
+        async (words, caseId) => {
+          fc.pre(words.length > 0 || caseId !== null);
+          const query = new URLSearchParams();
+          if (words.length) query.set('words', words.join(' '));
+          if (caseId !== null) query.set('case', String(caseId));
+          const server = await match(query.toString());
+          expect(matchCandidates(candidates, words, caseId, today)).toEqual(server);
+        },
+      ),
+      { numRuns: MATCHER_RUNS },
+    );
   });
 });
