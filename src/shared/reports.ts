@@ -363,6 +363,19 @@ export type SecurityPackJob = {
   total: number;
   done: number;
 };
+/** POST /api/report/security-pack: the job, and how many clients the filter matched with no devices to report. */
+export type SecurityPackStarted = { job: SecurityPackJob; skipped: number };
+/** One organization chosen, with no active device: its pack would report nothing. */
+export const NO_DEVICES_TO_REPORT = 'This organization has no active devices to report.';
+/** A client filter whose clients all have no active device. */
+export const NO_CLIENT_DEVICES_TO_REPORT =
+  'None of the clients this filter matches has active devices to report.';
+/** "12 packs queued; 3 organizations skipped: no devices to report". */
+export function packsQueuedText(queued: number, skipped: number): string {
+  const packs = `${queued} ${queued === 1 ? 'pack' : 'packs'} queued`;
+  if (!skipped) return packs;
+  return `${packs}; ${skipped} ${skipped === 1 ? 'organization' : 'organizations'} skipped: no devices to report`;
+}
 
 export const UPLOAD_STATES = [
   { value: 'RECEIVED', label: 'Received' },

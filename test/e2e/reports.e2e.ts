@@ -182,4 +182,43 @@ describe('client reports', () => {
     expect(pack.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     await context.close();
   });
+
+  it('makes security packs for the clients a filter matches, skipping and counting those with nothing to report', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'admin');
+    const organization = async (name: string, over: Record<string, unknown>, devices: number) => {
+      const { organization } = await post<{ organization: { id: number } }>(
+        page.request,
+        '/api/manage/organization/create',
+        { version: 0, name, active: true, rmmPlan: 'RMM_BILL_BY_USER', ...over },
+      );
+      for (let i = 0; i < devices; i++)
+        await post(page.request, '/api/manage/equipment/create', {
+          version: 0,
+          name: `${name.slice(0, 12)}-${i}`,
+          organization: organization.id,
+          virtual: false,
+          active: true,
+        });
+    };
+    // Only clients by user billing: one with a device, one without; a vendor on the same plan is no client.
+    await organization(`Packco Dental ${stamp}`, { salesStatus: 'CLIENT' }, 1);
+    await organization(`Packco Empty ${stamp}`, { salesStatus: 'CLIENT' }, 0);
+    await organization(`Packco Supply ${stamp}`, { vendorStatus: 'VENDOR' }, 1);
+
+    await page.goto('/report/report-history');
+    await page.getByRole('heading', { name: 'Report History', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Make security packs' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Security packs' });
+    await dialog.getByLabel(/^Clients/).selectOption({ label: 'RMM - Bill By User' });
+    await dialog.getByRole('button', { name: 'Make' }).click();
+    await dialog.getByText('1 pack queued; 1 organization skipped: no devices to report').waitFor();
+    await dialog.getByText('Security packs ready: 1 of 1 pack made.').waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page
+      .locator('.sd-list table tbody tr')
+      .filter({ hasText: `Security Pack: Packco Dental ${stamp}` })
+      .waitFor();
+    await context.close();
+  });
 });

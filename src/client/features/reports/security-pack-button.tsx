@@ -4,7 +4,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Alert, Button, ProgressBar } from 'react-bootstrap';
-import type { SecurityPackJob } from '../../../shared/reports';
+import { packsQueuedText, type SecurityPackJob, type SecurityPackStarted } from '../../../shared/reports';
 import { CLIENT_FILTERS } from '../../../shared/schemas/organization';
 import { apiGet, apiPost, isApiError } from '../../api/http';
 import { Dialog, Select } from '../../ui';
@@ -54,7 +54,8 @@ function JobProgress({ job }: { job: SecurityPackJob }) {
 export function SecurityPackButton({ organization }: { organization?: string }) {
   const [open, setOpen] = useState(false);
   const [clients, setClients] = useState('1');
-  const [jobId, setJobId] = useState<string | null>(null);
+  const [started, setStarted] = useState<SecurityPackStarted | null>(null);
+  const jobId = started?.job.id ?? null;
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const job = useJob(jobId);
@@ -71,8 +72,7 @@ export function SecurityPackButton({ organization }: { organization?: string }) 
     setError(null);
     try {
       const body = organization ? { organization } : { clients };
-      const { job: started } = await apiPost<{ job: SecurityPackJob }>('/api/report/security-pack', body);
-      setJobId(started.id);
+      setStarted(await apiPost<SecurityPackStarted>('/api/report/security-pack', body));
     } catch (e) {
       const fields = isApiError(e) ? Object.values(e.fields).flat() : [];
       setError(fields[0] ?? (e instanceof Error ? e.message : String(e)));
@@ -92,14 +92,14 @@ export function SecurityPackButton({ organization }: { organization?: string }) 
         title={organization ? 'Security pack' : 'Security packs'}
         onHide={() => {
           setOpen(false);
-          if (!running) setJobId(null);
+          if (!running) setStarted(null);
         }}
         okayLabel={jobId ? 'Done' : 'Make'}
         okayDisabled={starting || running}
         onOkay={() => {
           if (jobId) {
             setOpen(false);
-            setJobId(null);
+            setStarted(null);
           } else void start();
         }}
         showCancel={!jobId}
@@ -107,6 +107,7 @@ export function SecurityPackButton({ organization }: { organization?: string }) 
         <p className="small">
           One PDF per client with the antivirus, BitLocker, patch, warranty, device-age and outdated-response
           summaries and the client's notices, kept in each client's report history.
+          {organization ? null : ' Clients with no active devices have nothing to report and are skipped.'}
         </p>
         {!organization && !jobId ? (
           <Select
@@ -120,6 +121,11 @@ export function SecurityPackButton({ organization }: { organization?: string }) 
           />
         ) : null}
         {organization && error ? <Alert variant="danger">{error}</Alert> : null}
+        {started ? (
+          <p className="small fw-semibold" data-testid="packs-queued">
+            {packsQueuedText(started.job.total, started.skipped)}
+          </p>
+        ) : null}
         {job.data ? <JobProgress job={job.data.job} /> : null}
         {jobId && !job.data ? <div role="status">Waiting to start…</div> : null}
       </Dialog>

@@ -41,6 +41,15 @@ export function organizationScope(query: ReportQuery, f: ListFilter, o = 'o'): s
   }
 }
 
+/**
+ * Clients `o` (sales status Client: never vendors, prospects, competitors or former clients) that the client filter
+ * code matches, for what is made for clients themselves (security packs).
+ */
+export const clientScope = (query: ReportQuery, f: ListFilter, o = 'o'): string[] => [
+  `${o}.sales_status = 'CLIENT'`,
+  ...organizationScope(query, f, o),
+];
+
 /** Devices assigned to no organization: the organization selection does not apply to them. */
 export const noneAssigned = (query: ReportQuery) => query.equipment === '5';
 

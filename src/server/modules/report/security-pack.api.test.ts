@@ -111,6 +111,7 @@ describe('security packs', () => {
     await api.db.pool.query(`UPDATE organizations SET rmm_plan = 'RMM_BILL_BY_DEVICE' WHERE id = ANY($1)`, [
       byDevice.map((o) => o.id),
     ]);
+    for (const org of byDevice) await makeEquipment(api.db.pool, { organizationId: org.id });
     const started = await admin.post('/api/report/security-pack', { clients: '4' });
     expect(started.statusCode).toBe(200);
     expect((started.json() as { job: SecurityPackJob }).job.total).toBe(2);

@@ -6,9 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  NO_CLIENT_DEVICES_TO_REPORT,
+  NO_DEVICES_TO_REPORT,
   NO_ORGANIZATIONS_MATCH,
+  type ReportQuery,
+  reportQuery,
   SECURITY_PACK_MAX,
   type SecurityPackJob,
+  type SecurityPackStarted,
   securityPackBody,
 } from '../../../shared/reports.js';
 import type { Database } from '../../db/client.js';
@@ -16,10 +21,13 @@ import { currentUser } from '../../platform/auth.js';
 import { fieldError, notFound } from '../../platform/errors.js';
 import { storeGenerated } from '../../platform/files.js';
 import type { NoticeText } from '../../platform/pdf.js';
+import { type ListFilter, param } from '../../platform/records.js';
 import { withTransaction } from '../../platform/transaction.js';
 import { companyDate, exportFileName, type OpenReport } from './export-format.js';
 import { clientFilterMatch, insertHistory, linkOrganizations, reportAccess } from './history.service.js';
-import { securityPackPdf } from './security-pack.js';
+import { and } from './queries/plan.js';
+import { clientScope } from './report-filters.js';
+import { PACK_DEVICES, securityPackPdf } from './security-pack.js';
 
 const JOB = 'security-pack';
 type PackJobData = { organizationIds: number[]; actorId: number };
@@ -45,6 +53,32 @@ async function requiredUploadFor(
     id: row?.id ?? null,
     notices: row?.title && row.body ? [{ title: row.title, body: row.body }] : [],
   };
+}
+
+/**
+ * The organizations to make packs for: the one chosen, or the clients the client filter code matches (SPEC §4, as
+ * the client reports apply it; only organizations whose sales status is Client); those without a device the pack
+ * reports on are skipped and counted. Both parts bounded: at most SECURITY_PACK_MAX ids, and a count.
+ */
+async function packOrganizations(
+  db: Database['pool'],
+  body: { organization?: number; clients: ReportQuery['clients'] },
+): Promise<{ ids: number[]; skipped: number }> {
+  const f: ListFilter = { where: [], params: [] };
+  const scope = body.organization
+    ? [`o.id = ${param(f, body.organization)}`]
+    : clientScope(reportQuery.parse({ clients: body.clients }), f);
+  const max = param(f, SECURITY_PACK_MAX);
+  const { rows } = await db.query<{ ids: number[] | null; skipped: number }>(
+    `WITH c AS (
+       SELECT o.id, EXISTS (SELECT 1 FROM equipment e WHERE e.organization_id = o.id AND ${PACK_DEVICES}) AS reported
+         FROM organizations o WHERE ${and(scope)})
+     SELECT (SELECT array_agg(x.id ORDER BY x.id) FROM (SELECT id FROM c WHERE reported ORDER BY id LIMIT ${max}) x)
+              AS ids,
+            (SELECT count(*) FROM c WHERE NOT reported)::int AS skipped`,
+    f.params,
+  );
+  return { ids: rows[0]?.ids ?? [], skipped: rows[0]?.skipped ?? 0 };
 }
 
 export function securityPackRoutes(
@@ -101,21 +135,20 @@ export function securityPackRoutes(
   typed.post(
     '/api/report/security-pack',
     { schema: { body: securityPackBody }, preValidation: reportAccess },
-    async (request) => {
+    async (request): Promise<SecurityPackStarted> => {
       const user = currentUser(request);
-      const { organization, clients } = request.body;
-      const { rows } = await db.query<{ id: number }>(
-        organization
-          ? 'SELECT id FROM organizations WHERE id = $1'
-          : `SELECT o.id FROM organizations o WHERE ${clientFilterMatch('$1::text')} ORDER BY o.id LIMIT $2`,
-        organization ? [organization] : [clients, SECURITY_PACK_MAX],
-      );
-      if (rows.length === 0)
+      const { organization } = request.body;
+      const chosen = await packOrganizations(db, request.body);
+      if (chosen.ids.length === 0 && chosen.skipped === 0)
         throw fieldError(organization ? 'organization' : 'clients', NO_ORGANIZATIONS_MATCH);
-      const data: PackJobData = { organizationIds: rows.map((r) => r.id), actorId: user.id };
+      if (chosen.ids.length === 0)
+        throw organization
+          ? fieldError('organization', NO_DEVICES_TO_REPORT)
+          : fieldError('clients', NO_CLIENT_DEVICES_TO_REPORT);
+      const data: PackJobData = { organizationIds: chosen.ids, actorId: user.id };
       const id = await app.jobs.send(JOB, data);
-      const job: SecurityPackJob = { id, state: 'QUEUED', total: rows.length, done: 0 };
-      return { job };
+      const job: SecurityPackJob = { id, state: 'QUEUED', total: chosen.ids.length, done: 0 };
+      return { job, skipped: chosen.skipped };
     },
   );
 

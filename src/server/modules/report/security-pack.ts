@@ -6,6 +6,8 @@ import { reportQuery } from '../../../shared/reports.js';
 import { GREY, type NoticeText, PdfWriter } from '../../platform/pdf.js';
 import type { Queryable } from '../../platform/records.js';
 import { companyDate, type OpenReport } from './export-format.js';
+import { and } from './queries/plan.js';
+import { equipmentCode } from './report-filters.js';
 
 /** The reports a pack summarises, in the order they are printed. */
 export const PACK_REPORTS: readonly ClientReportKey[] = [
@@ -61,6 +63,9 @@ export type PackInput = {
 /** The query of one section: this organization, its active devices, each report's own defaults. */
 export const packQuery = (organizationId: number): ReportQuery =>
   reportQuery.parse({ organization: String(organizationId) });
+
+/** Devices `e` a pack reports on (its sections' equipment filter): an organization without any has nothing to report. */
+export const PACK_DEVICES = and(equipmentCode(packQuery(1)));
 
 /** Makes one client's pack; answers the PDF's bytes. */
 export async function securityPackPdf(db: Queryable, open: OpenReport, input: PackInput): Promise<Buffer> {
