@@ -25,7 +25,7 @@ import { encodeCursor } from '../../platform/cursor.js';
 import { badRequest, conflict, HttpError, notFound, requireVersion } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/records.js';
 import { changedByMessage } from '../../platform/stamp.js';
-import { assertDaysOpen, weekLockedMessage } from '../timesheet/week-lock.js';
+import { assertDaysOpen, mondayOf, weekLockedMessage } from '../timesheet/week-lock.js';
 import { ruleColumns, serviceRuleJoin } from './billable-sql.js';
 
 export const whereOptions = () => codeOptions(WHERE_OPTIONS);
@@ -416,9 +416,10 @@ export async function updateSlip(
   actorId: number,
   timeZone: string,
 ): Promise<Slip> {
-  await lockOwnSlip(tx, id, actorId, values.version, timeZone);
-  // The day it moves to (its own day was checked with the slip).
-  await assertDaysOpen(tx, actorId, [isoOf(values.date)]);
+  const before = await lockOwnSlip(tx, id, actorId, values.version, timeZone);
+  // The day it moves to, when in another week (its own week was checked with the slip).
+  const day = isoOf(values.date);
+  if (mondayOf(day) !== mondayOf(before.work_date)) await assertDaysOpen(tx, actorId, [day]);
   await checkSlip(tx, values);
   await tx.query(
     `UPDATE slips SET task_id = $1, work_date = $2::date, start_time = $3::time, stop_time = $4::time,
