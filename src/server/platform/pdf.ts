@@ -1,9 +1,11 @@
 // Every PDF of the product (proposals, task cards, report exports) is made here with pdfkit: DejaVu Sans embedded, so
 // every name prints as typed ("Zoë Łukasiewicz", "Łódź", "€"); a title block; tables whose header repeats on each
-// page they run onto; summary figures; notice texts; "Page N of M" footers written once all pages exist.
+// page they run onto, their columns sized from what they hold (pdf-layout.ts); summary figures; notice texts;
+// "Page N of M" footers written once all pages exist.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import { layoutTable, measureColumns, wordsOf } from './pdf-layout.js';
 
 export type Doc = InstanceType<typeof PDFDocument>;
 
@@ -52,22 +54,23 @@ export type PdfOptions = {
   /** The document's title (its metadata). */
   title: string;
   subject?: string;
-  /** Letter turned sideways: for tables of many columns. */
-  landscape?: boolean;
+  /** Letter turned sideways. 'fit': the first page waits for fitTable, which turns it if the columns need it. */
+  landscape?: boolean | 'fit';
 };
 
 export type Align = 'left' | 'right' | 'center';
-export type PdfColumn = { title: string; width: number; align?: Align };
+/** A table column: its width with the gap after it; `nowrap` values (dates, amounts) are never broken. */
+export type PdfColumn = { title: string; width: number; align?: Align; nowrap?: boolean };
+/** A table column before it is sized: what it is called and whether its values may wrap. */
+export type TableSpec = Omit<PdfColumn, 'width'>;
+/** A table sized by fitTable: its columns with their widths, and its font size. */
+export type FittedTable = { columns: PdfColumn[]; size: number };
 
-/** Widths (points) proportional to `weights`, together `total` wide. */
-export function fitColumns(weights: readonly number[], total: number): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0) || 1;
-  const widths = weights.map((w) => Math.floor((w / sum) * total));
-  // The rounding remainder goes to the widest column.
-  const rest = total - widths.reduce((a, b) => a + b, 0);
-  if (widths.length) widths[widths.indexOf(Math.max(...widths))]! += rest;
-  return widths;
-}
+/** The font size of a table that fits, and the smallest it may shrink to. */
+export const TABLE_SIZE = 8;
+export const TABLE_MIN_SIZE = 6;
+const PORTRAIT_WIDTH = 612 - 2 * MARGIN;
+const LANDSCAPE_WIDTH = 792 - 2 * MARGIN;
 
 /** The title block of a report-like document: who it is about, what it is, and the lines under it. */
 export type TitleBlock = {
@@ -79,24 +82,28 @@ export type TitleBlock = {
 };
 
 export type Figure = { label: string; value: string };
+
+/** A name with line breaks (an imported one) as one line: a title or a filter is read as one. */
+const oneLine = (text: string) => text.replace(/\s*[\r\n]+\s*/g, ' ');
 export type NoticeText = { title: string; body: string };
 
 export class PdfWriter {
   readonly doc: Doc;
   readonly left = MARGIN;
   readonly top = MARGIN;
-  readonly width: number;
-  readonly pageWidth: number;
-  readonly pageHeight: number;
-  readonly bottom: number;
+  private sideways: boolean;
+  private started = false;
 
   constructor(options: PdfOptions) {
     const data = fontData();
+    this.sideways = options.landscape === true;
     this.doc = new PDFDocument({
       size: 'LETTER',
-      layout: options.landscape ? 'landscape' : 'portrait',
+      layout: this.sideways ? 'landscape' : 'portrait',
       margin: MARGIN,
       bufferPages: true,
+      // The first page is added below, or by fitTable once it knows which way the page is turned.
+      autoFirstPage: false,
       // Our own font from the start: the built-in Helvetica cannot print most names.
       font: data.regular as unknown as string,
       info: { Title: options.title, Author: 'SD6', ...(options.subject ? { Subject: options.subject } : {}) },
@@ -105,10 +112,59 @@ export class PdfWriter {
     // is not already the name of a loaded font (the default one), and would parse the file again on every switch.
     for (const [name, bytes] of Object.entries(data))
       this.doc.registerFont(FONT_NAMES[name as FontName], bytes);
-    this.pageWidth = options.landscape ? 792 : 612;
-    this.pageHeight = options.landscape ? 612 : 792;
-    this.width = this.pageWidth - 2 * MARGIN;
-    this.bottom = this.pageHeight - MARGIN;
+    if (options.landscape !== 'fit') this.start(this.sideways);
+  }
+
+  get pageWidth(): number {
+    return this.sideways ? 792 : 612;
+  }
+  get pageHeight(): number {
+    return this.sideways ? 612 : 792;
+  }
+  /** The text width: the page between its margins. */
+  get width(): number {
+    return this.pageWidth - 2 * MARGIN;
+  }
+  get bottom(): number {
+    return this.pageHeight - MARGIN;
+  }
+
+  /** Adds the first page, turned as asked; every later page is turned the same way. */
+  private start(landscape: boolean): void {
+    this.sideways = landscape;
+    this.doc.options.layout = landscape ? 'landscape' : 'portrait';
+    this.doc.addPage();
+    this.started = true;
+  }
+
+  /** A text's width at font size 1 (widths grow in proportion to the size). */
+  measure(text: string, font: FontName = 'regular'): number {
+    return this.doc.font(FONT_NAMES[font]).fontSize(1).widthOfString(text);
+  }
+
+  /**
+   * Sizes a table's columns from its titles and `rows` (all of them, or the first of a long table): see
+   * pdf-layout.ts. A document made with `landscape: 'fit'` gets its first page here, turned if the columns need it;
+   * on a page already written the table fits its width, the font shrinking if it must.
+   */
+  fitTable(
+    specs: readonly TableSpec[],
+    rows: readonly (readonly string[])[],
+    options: { size?: number; minSize?: number } = {},
+  ): FittedTable {
+    const needs = measureColumns(specs, rows, (text, bold) => this.measure(text, bold ? 'bold' : 'regular'));
+    const layout = layoutTable(needs, {
+      size: options.size ?? TABLE_SIZE,
+      minSize: options.minSize ?? TABLE_MIN_SIZE,
+      gap: CELL_GAP,
+      portrait: this.started ? this.width : PORTRAIT_WIDTH,
+      landscape: this.started ? null : LANDSCAPE_WIDTH,
+    });
+    if (!this.started) this.start(layout.landscape);
+    return {
+      columns: specs.map((spec, i) => ({ ...spec, width: layout.widths[i]! })),
+      size: layout.size,
+    };
   }
 
   /** Sets font, size and colour for what is written next. */
@@ -137,11 +193,11 @@ export class PdfWriter {
 
   titleBlock(block: TitleBlock): void {
     const { doc } = this;
-    this.use('bold', 18).text(block.organization, this.left, this.top, { width: this.width });
-    this.use('bold', 14).text(block.title, this.left, doc.y + 2, { width: this.width });
+    this.use('bold', 18).text(oneLine(block.organization), this.left, this.top, { width: this.width });
+    this.use('bold', 14).text(oneLine(block.title), this.left, doc.y + 2, { width: this.width });
     doc.moveDown(0.3);
     for (const line of block.lines ?? []) {
-      this.use('regular', 9, GREY).text(line, this.left, doc.y, { width: this.width });
+      this.use('regular', 9, GREY).text(oneLine(line), this.left, doc.y, { width: this.width });
       doc.moveDown(0.1);
     }
     doc.moveDown(0.6);
@@ -265,6 +321,8 @@ export class PdfWriter {
 
 export class PdfTable {
   private readonly widths: number[];
+  /** Each header's size: the table's, or smaller where a title word is wider than its column. */
+  private readonly titleSizes: number[];
   /** A row taller than this is cut (with an ellipsis): one cell of long text must not fill pages. */
   private readonly maxRowHeight: number;
 
@@ -275,6 +333,10 @@ export class PdfTable {
   ) {
     // A gap before the next column, none after the last (its text ends at the margin).
     this.widths = columns.map((c, i) => (i === columns.length - 1 ? c.width : c.width - CELL_GAP));
+    this.titleSizes = columns.map((c, i) => {
+      const word = Math.max(0, ...wordsOf(c.title).map((w) => pdf.measure(w, 'bold')));
+      return word * size > this.widths[i]! ? Math.max(1, this.widths[i]! / word) : size;
+    });
     this.maxRowHeight = (pdf.bottom - pdf.top) / 3;
     this.header();
   }
@@ -282,15 +344,19 @@ export class PdfTable {
   private header(): void {
     const { pdf } = this;
     const { doc } = pdf;
-    pdf.use('bold', this.size);
     const height = Math.max(
-      ...this.columns.map((c, i) => doc.heightOfString(c.title || ' ', { width: this.widths[i] })),
+      ...this.columns.map((c, i) => {
+        pdf.use('bold', this.titleSizes[i]!);
+        return doc.heightOfString(c.title || ' ', { width: this.widths[i] });
+      }),
     );
     pdf.ensure(height + 30);
     const y = doc.y;
     let x = pdf.left;
     this.columns.forEach((c, i) => {
-      pdf.use('bold', this.size).text(c.title, x, y, { width: this.widths[i], align: c.align ?? 'left' });
+      pdf
+        .use('bold', this.titleSizes[i]!)
+        .text(c.title, x, y, { width: this.widths[i], align: c.align ?? 'left' });
       x += c.width;
     });
     doc.y = y + height + 3;
@@ -298,14 +364,34 @@ export class PdfTable {
     doc.y += 4;
   }
 
+  /** A value that must not break, on one line at (x, y): smaller than the table's size if it must, to fit. */
+  private whole(value: string, x: number, y: number, i: number, font: FontName): void {
+    const { pdf } = this;
+    const width = this.widths[i]!;
+    const natural = pdf.measure(value, font) * this.size;
+    const size = natural > width ? (this.size * width) / natural : this.size;
+    const used = Math.min(natural, width);
+    const align = this.columns[i]!.align ?? 'left';
+    const at = align === 'right' ? x + width - used : align === 'center' ? x + (width - used) / 2 : x;
+    // No width: pdfkit would wrap within one; the value is drawn as it is.
+    pdf.use(font, size).text(value, at, y, { lineBreak: false });
+  }
+
   /** One row; one that does not fit starts a new page under the header again. */
   row(values: readonly string[], options: { bold?: boolean } = {}): void {
     const { pdf } = this;
     const { doc } = pdf;
     const font = options.bold ? 'bold' : 'regular';
+    // Every line break as one (a CR would print as a box); a value that must not break on one line.
+    const cells = this.columns.map((c, i) => {
+      const text = (values[i] ?? '').replace(/\r\n?/g, '\n');
+      return c.nowrap ? text.replace(/\s+/g, ' ').trim() : text;
+    });
     pdf.use(font, this.size);
     const measured = Math.max(
-      ...this.columns.map((_, i) => doc.heightOfString(values[i] || ' ', { width: this.widths[i] })),
+      ...this.columns.map((c, i) =>
+        doc.heightOfString(c.nowrap ? ' ' : cells[i] || ' ', { width: this.widths[i] }),
+      ),
     );
     const height = Math.min(measured, this.maxRowHeight);
     if (doc.y + height + 6 > pdf.bottom) {
@@ -315,11 +401,13 @@ export class PdfTable {
     const top = doc.y;
     let x = pdf.left;
     this.columns.forEach((c, i) => {
-      pdf.use(font, this.size).text(values[i] ?? '', x, top, {
-        width: this.widths[i],
-        align: c.align ?? 'left',
-        ...(measured > height ? { height, ellipsis: true } : {}),
-      });
+      if (c.nowrap) this.whole(cells[i]!, x, top, i, font);
+      else
+        pdf.use(font, this.size).text(cells[i]!, x, top, {
+          width: this.widths[i],
+          align: c.align ?? 'left',
+          ...(measured > height ? { height, ellipsis: true } : {}),
+        });
       x += c.width;
     });
     doc.y = top + height + 3;

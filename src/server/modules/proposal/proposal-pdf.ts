@@ -4,20 +4,22 @@
 import { formatMoney, formatQuantity } from '../../../shared/format/money.js';
 import { codeLabel } from '../../../shared/schemas/fields.js';
 import { PROPOSAL_STATUSES, type ProposalLine, proposalTotals } from '../../../shared/schemas/opportunity.js';
-import { BODY_SIZE, CELL_GAP, fontOf, GREY, type PdfColumn, PdfWriter } from '../../platform/pdf.js';
+import { BODY_SIZE, CELL_GAP, fontOf, GREY, PdfWriter, type TableSpec } from '../../platform/pdf.js';
 import type { Queryable } from '../../platform/records.js';
 import { type Block, parseRichText, type Run } from '../../platform/rich-text.js';
 import { wallClockOf } from '../outage/company-time.js';
 import { lineName, loadLines } from './proposal-lines.js';
 
-/** The lines table's columns (together the text width of a portrait page, 504 points). */
-const COLUMNS: readonly PdfColumn[] = [
-  { title: 'Description', width: 214 },
-  { title: 'Qty', width: 50, align: 'right' },
-  { title: 'Unit price', width: 80, align: 'right' },
-  { title: 'Billing', width: 72 },
-  { title: 'Amount', width: 88, align: 'right' },
+/** The lines table's columns, sized from the lines: quantities and amounts are never broken. */
+const COLUMNS: readonly TableSpec[] = [
+  { title: 'Description' },
+  { title: 'Qty', align: 'right', nowrap: true },
+  { title: 'Unit price', align: 'right', nowrap: true },
+  { title: 'Billing' },
+  { title: 'Amount', align: 'right', nowrap: true },
 ];
+/** The smallest the lines are written at when their amounts need the room. */
+const LINES_MIN_SIZE = 7;
 
 /** What the PDF shows of one proposal. */
 export type ProposalPrint = {
@@ -104,19 +106,18 @@ function heading(pdf: PdfWriter, p: ProposalPrint) {
 /** The lines, one row each; a row that does not fit starts a new page under the header again. */
 function linesTable(pdf: PdfWriter, lines: ProposalLine[]) {
   pdf.heading('Lines');
-  const table = pdf.table(COLUMNS);
-  if (lines.length === 0) {
-    table.note('No lines.');
-    return;
-  }
-  for (const line of lines)
-    table.row([
-      lineName(line),
-      formatQuantity(line.quantity),
-      formatMoney(line.unitPrice),
-      line.recurrence.label,
-      formatMoney(line.amount),
-    ]);
+  const rows = lines.map((line) => [
+    lineName(line),
+    formatQuantity(line.quantity),
+    formatMoney(line.unitPrice),
+    line.recurrence.label,
+    formatMoney(line.amount),
+  ]);
+  // A proposal is a letter: its page stays upright, the font shrinks if its amounts need the room.
+  const fitted = pdf.fitTable(COLUMNS, rows, { size: BODY_SIZE, minSize: LINES_MIN_SIZE });
+  const table = pdf.table(fitted.columns, { size: fitted.size });
+  if (rows.length === 0) table.note('No lines.');
+  for (const row of rows) table.row(row);
 }
 
 function totalsBlock(pdf: PdfWriter, lines: ProposalLine[]) {
@@ -131,7 +132,13 @@ function totalsBlock(pdf: PdfWriter, lines: ProposalLine[]) {
   pdf.ensure(rows.length * 16 + 10);
   doc.moveDown(0.4);
   const labelWidth = 260;
-  const valueWidth = 100;
+  // As wide as the largest amount, so that none is broken.
+  const valueWidth = Math.max(
+    100,
+    ...rows.map(
+      ([, value, strong]) => pdf.measure(value, strong ? 'bold' : 'regular') * (strong ? 11 : BODY_SIZE) + 1,
+    ),
+  );
   const x = pdf.left + pdf.width - labelWidth - valueWidth;
   for (const [label, value, strong] of rows) {
     const y = doc.y;

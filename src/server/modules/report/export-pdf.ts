@@ -2,8 +2,8 @@
 // its period, filters and when it was made; the summary figures and notices; the rows table with its header on each
 // page; "Page N of M" on every page. A PDF is for reading: past PDF_ROW_LIMIT rows it says so and stops.
 import { PassThrough } from 'node:stream';
-import type { ReportColumnKind } from '../../../shared/reports.js';
-import { type Align, fitColumns, PdfWriter } from '../../platform/pdf.js';
+import type { ReportColumn, ReportColumnKind, ReportRow } from '../../../shared/reports.js';
+import { type Align, PdfWriter, type TableSpec } from '../../platform/pdf.js';
 import { cellText, EXPORT_BATCH, type Exporter, headFacts } from './export-format.js';
 
 /** The most rows a PDF lists (about 250 pages); CSV and XLSX have them all. */
@@ -12,15 +12,6 @@ export const PDF_ROW_LIMIT = 10_000;
 export const pdfRowLimitNotice = (limit: number, total: number) =>
   `This PDF lists the first ${limit.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows. Export CSV or XLSX for all of them.`;
 
-const WEIGHTS: Record<ReportColumnKind, number> = {
-  text: 3,
-  number: 1.1,
-  percent: 1.1,
-  date: 1.4,
-  datetime: 2,
-  minutes: 1.1,
-  money: 1.5,
-};
 const ALIGN: Record<ReportColumnKind, Align> = {
   text: 'left',
   number: 'right',
@@ -31,6 +22,10 @@ const ALIGN: Record<ReportColumnKind, Align> = {
   money: 'right',
 };
 
+/** A report's columns for the PDF table: every kind but text holds values that must never break. */
+export const pdfSpecs = (columns: readonly ReportColumn[]): TableSpec[] =>
+  columns.map((c) => ({ title: c.title, align: ALIGN[c.kind], nowrap: c.kind !== 'text' }));
+
 export const pdfExport: Exporter = (source, context) => {
   const { head } = source;
   const out = new PassThrough();
@@ -39,8 +34,14 @@ export const pdfExport: Exporter = (source, context) => {
 
   const produce = async () => {
     const title = head.report.title;
-    // Many columns need the page turned sideways.
-    const pdf = new PdfWriter({ title: `${title}: ${context.scope}`, landscape: head.columns.length > 5 });
+    const text = (row: ReportRow) =>
+      head.columns.map((c) => cellText(c.kind, row[c.name] ?? null, context.timeZone));
+    // The columns are sized from the first batch (up to the row limit): the page is turned before it is written.
+    const batches = source.rows(Math.min(EXPORT_BATCH, limit))[Symbol.asyncIterator]();
+    const first = await batches.next();
+    const firstRows = first.done ? [] : first.value.slice(0, limit);
+    const pdf = new PdfWriter({ title: `${title}: ${context.scope}`, landscape: 'fit' });
+    const fitted = pdf.fitTable(pdfSpecs(head.columns), firstRows.map(text));
     pdf.doc.pipe(out);
     pdf.titleBlock({
       organization: context.scope,
@@ -51,21 +52,23 @@ export const pdfExport: Exporter = (source, context) => {
     pdf.notices(head.notices);
     if (head.total > limit)
       pdf.notices([{ title: 'Rows left out', body: pdfRowLimitNotice(limit, head.total) }]);
-    const widths = fitColumns(
-      head.columns.map((c) => WEIGHTS[c.kind]),
-      pdf.width,
-    );
-    const table = pdf.table(
-      head.columns.map((c, i) => ({ title: c.title, width: widths[i]!, align: ALIGN[c.kind] })),
-      { size: head.columns.length > 8 ? 7 : 8 },
-    );
-    rows: for await (const batch of source.rows(EXPORT_BATCH)) {
-      for (const row of batch) {
-        if (written >= limit || out.destroyed) break rows;
-        table.row(head.columns.map((c) => cellText(c.kind, row[c.name] ?? null, context.timeZone)));
+    const table = pdf.table(fitted.columns, { size: fitted.size });
+    const write = (rows: readonly ReportRow[]) => {
+      for (const row of rows) {
+        if (written >= limit || out.destroyed) return false;
+        table.row(text(row));
         written += 1;
       }
+      return true;
+    };
+    let more = write(firstRows);
+    while (more) {
+      const next = await batches.next();
+      if (next.done) break;
+      more = write(next.value);
     }
+    // Done early (the limit, or the reader went away): the source lets its rows go.
+    await batches.return?.();
     if (written === 0) table.note('No rows match these filters.');
     pdf.end(`${title} · ${context.scope}`);
   };

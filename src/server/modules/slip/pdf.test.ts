@@ -1,5 +1,6 @@
 // The task card PDF, read back as a reader sees it: heading, each slip, totals, any name, pages and their footers.
 import { describe, expect, it } from 'vitest';
+import { pdfLines } from '../../../../test/support/export-readers.js';
 import { pdfPages } from '../../../../test/support/history-factories.js';
 import { type CardSlip, type TaskCard, taskCardPdf } from './pdf.js';
 
@@ -65,6 +66,43 @@ describe('taskCardPdf', () => {
     const empty = await pdfPages(await taskCardPdf(card({ slips: [], totalSlips: 0, totalMinutes: 0 })));
     expect(empty[0]).toContain('No slips logged on this task.');
     expect(empty[0]).toContain('Total: 0 slips, 0:00 (0 minutes)');
+  });
+
+  it('prints each date, time range, minutes and multiplier whole on one line, and every header whole', async () => {
+    const slips = [
+      slip({
+        startTime: '00:00:00',
+        stopTime: '23:59:00',
+        rateMultiplier: '1.25',
+        comment: 'Overnight\r\nmigration',
+      }),
+      slip({
+        workDate: '2026-12-31',
+        startTime: '10:05:00',
+        stopTime: '11:55:00',
+        biller: 'Bartholomew Łukasiewicz-Montgomery',
+        comment: `Rebuilt the RAID array; ${'Supercalifragilistic'.repeat(15)}`,
+      }),
+    ];
+    const [page] = await pdfLines(await taskCardPdf(card({ slips, totalSlips: 2, totalMinutes: 1549 })));
+    const lines = page!.map((l) => l.text);
+    for (const value of [
+      '11/20/2026',
+      '12:00a - 11:59p',
+      '1439',
+      '1.25x',
+      '12/31/2026',
+      '10:05a - 11:55a',
+      '110',
+      '1.5x',
+    ])
+      expect(
+        lines.some((l) => l.includes(value)),
+        value,
+      ).toBe(true);
+    expect(lines.some((l) => /Date\s+Time\s+Minutes\s+Biller\s+Multi\s+Comment/.test(l))).toBe(true);
+    // A carriage return is a line break, never a box.
+    expect(lines.some((l) => l.includes('Overnight') && !l.includes('migration'))).toBe(true);
   });
 
   it('runs many slips onto more pages with the header on each, and says when some are left off', async () => {

@@ -3,7 +3,7 @@
 import { minutesToHmm } from '../../../shared/format/duration.js';
 import { timeRange } from '../../../shared/format/slip-display.js';
 import { formatTimeOfDay, fromDbTime } from '../../../shared/format/time-of-day.js';
-import { fitColumns, PdfWriter } from '../../platform/pdf.js';
+import { PdfWriter, type TableSpec } from '../../platform/pdf.js';
 import { displayDate, rateValue } from './slip.service.js';
 
 export type CardSlip = {
@@ -36,13 +36,38 @@ const slipMinutes = (s: CardSlip) => {
   return stop > start ? stop - start : null;
 };
 
-const TITLES = ['Date', 'Time', 'Minutes', 'Biller', 'Multi', 'Comment'] as const;
-const WEIGHTS = [70, 105, 50, 110, 40, 129];
+/** The slips table: dates, times, minutes and multipliers are never broken; names and comments wrap. */
+const COLUMNS: readonly TableSpec[] = [
+  { title: 'Date', nowrap: true },
+  { title: 'Time', nowrap: true },
+  { title: 'Minutes', nowrap: true, align: 'right' },
+  { title: 'Biller' },
+  { title: 'Multi', nowrap: true },
+  { title: 'Comment' },
+];
+
+const slipCells = (s: CardSlip): string[] => {
+  const minutes = slipMinutes(s);
+  return [
+    displayDate(s.workDate),
+    timeRange(
+      formatTimeOfDay(fromDbTime(s.startTime)),
+      s.stopTime ? formatTimeOfDay(fromDbTime(s.stopTime)) : null,
+    ),
+    minutes === null ? '' : String(minutes),
+    s.biller,
+    s.rateMultiplier === null ? '—' : `${rateValue(s.rateMultiplier)}x`,
+    s.comment ?? '',
+  ];
+};
 
 /** The card's pages: heading, the slips, totals; "Task Card #7 · Page 1 of 2" at the foot of each. */
 export function taskCardPdf(card: TaskCard): Promise<Buffer> {
   const title = `Task Card #${card.taskId}`;
-  const pdf = new PdfWriter({ title });
+  const rows = card.slips.map(slipCells);
+  // The columns are sized from the slips before the first page: it turns only if they need it.
+  const pdf = new PdfWriter({ title, landscape: 'fit' });
+  const fitted = pdf.fitTable(COLUMNS, rows, { size: 9 });
   pdf.titleBlock({
     organization: title,
     title: `Task: ${card.taskTitle}${card.taskStatus === 'CLOSED' ? ' (closed)' : ''}`,
@@ -52,26 +77,9 @@ export function taskCardPdf(card: TaskCard): Promise<Buffer> {
       `Printed: ${card.printedAt}`,
     ],
   });
-  const widths = fitColumns(WEIGHTS, pdf.width);
-  const table = pdf.table(
-    TITLES.map((t, i) => ({ title: t, width: widths[i]!, align: t === 'Minutes' ? 'right' : 'left' })),
-    { size: 9 },
-  );
+  const table = pdf.table(fitted.columns, { size: fitted.size });
   if (!card.slips.length) table.note('No slips logged on this task.');
-  for (const s of card.slips) {
-    const minutes = slipMinutes(s);
-    table.row([
-      displayDate(s.workDate),
-      timeRange(
-        formatTimeOfDay(fromDbTime(s.startTime)),
-        s.stopTime ? formatTimeOfDay(fromDbTime(s.stopTime)) : null,
-      ),
-      minutes === null ? '' : String(minutes),
-      s.biller,
-      s.rateMultiplier === null ? '—' : `${rateValue(s.rateMultiplier)}x`,
-      s.comment ?? '',
-    ]);
-  }
+  for (const row of rows) table.row(row);
   pdf.doc.moveDown(0.5);
   if (card.totalSlips > card.slips.length)
     pdf.paragraph(
