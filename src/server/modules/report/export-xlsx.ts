@@ -3,6 +3,7 @@
 // with an auto filter and sized columns, and a second sheet "Summary" with the figures, filters and notices.
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { wallParts } from '../../../shared/format/wall-clock.js';
 import type { ReportCell, ReportColumn, ReportColumnKind } from '../../../shared/reports.js';
 import {
   cellNumber,
@@ -43,25 +44,10 @@ function wallDate(value: string, timeZone: string | null): Date | null {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
     return m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
   }
-  const at = new Date(value);
-  if (Number.isNaN(at.getTime())) return null;
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  return new Date(
-    Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!),
-  );
+  const at = Date.parse(value);
+  if (Number.isNaN(at)) return null;
+  const w = wallParts(at, timeZone);
+  return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second));
 }
 
 /** A raw report value as the typed value of its cell (text that does not fit the kind stays text). */

@@ -3,6 +3,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { readCsv } from '../../../../test/support/export-readers.js';
 import { pdfPages } from '../../../../test/support/history-factories.js';
 import type { ReportColumn, ReportRow } from '../../../shared/reports.js';
 import { csvExport, csvSafe } from './export-csv.js';
@@ -104,6 +105,9 @@ describe('csvSafe', () => {
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tx', "'\tx"],
     ['\rx', "'\rx"],
+    // Full-width forms, which some spreadsheets read as the formula signs.
+    ['\uFF1D1+1', "'\uFF1D1+1"],
+    ['\uFF20x', "'\uFF20x"],
     ['plain = text', 'plain = text'],
     ['', ''],
   ])('%j is written as %j', (text, written) => {
@@ -158,6 +162,15 @@ describe('CSV export', () => {
     expect(records[3]).toEqual(['two\nlines, "quoted"', '', '', '', '', '', '']);
   });
 
+  it('quotes every cell holding a line break, so each row reads back as one record', async () => {
+    const hostile = ['line1\nline2', 'a\r\nb', 'carriage\rreturn', ' padded ', '"quoted"', 'a,b', 'end\n'];
+    const output = csvExport(source({ rows: hostile.map((name) => ({ ...ROW, name })) }), context);
+    const records = readCsv(await bytesOf(output));
+    expect(records).toHaveLength(hostile.length + 1);
+    expect(records.slice(1).map((r) => r[0])).toEqual(hostile);
+    expect(records.slice(1).every((r) => r.length === COLUMNS.length)).toBe(true);
+  });
+
   it('streams many rows a batch at a time', async () => {
     const src = source({ count: 2500 });
     const records: string[][] = parse(await bytesOf(csvExport(src, context)), { bom: true });
@@ -181,7 +194,7 @@ describe('CSV export', () => {
 describe('XLSX export', () => {
   it('writes a workbook of typed cells with formats, a frozen bold header, a filter and a Summary sheet', async () => {
     const output = xlsxExport(
-      source({ rows: [ROW, { ...ROW, name: '=1+1', share: 40, cost: null }] }),
+      source({ rows: [ROW, { ...ROW, name: '=1+1', share: 0.4, cost: null }] }),
       context,
     );
     const workbook = new ExcelJS.Workbook();
@@ -274,6 +287,21 @@ describe('PDF export', () => {
       'Page 1 of 1',
     ])
       expect(pages[0]).toContain(text);
+  });
+
+  it('turns the page only when its columns need it, never for a count of columns', async () => {
+    const widthOf = async (bytes: Buffer) => {
+      const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+      const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes) }).promise;
+      const { width } = (await doc.getPage(1)).getViewport({ scale: 1 });
+      await doc.destroy();
+      return width;
+    };
+    // Seven columns of short values fit upright.
+    expect(await widthOf(await bytesOf(pdfExport(source({ rows: [ROW] }), context)))).toBe(612);
+    const wide = source({ rows: [ROW] });
+    wide.head.columns = [...COLUMNS, ...COLUMNS.map((c) => ({ ...c, name: `${c.name}2` }))];
+    expect(await widthOf(await bytesOf(pdfExport(wide, context)))).toBe(792);
   });
 
   it('runs 2,000 rows onto several pages, the header and page number on each', async () => {
