@@ -3,7 +3,8 @@
 import { QueryClientContext } from '@tanstack/react-query';
 import { useContext, useEffect, useState } from 'react';
 import type { Timer } from '../../../shared/schemas/timer';
-import { formatElapsed } from './elapsed';
+import { readTimeZone } from '../../shell/environment';
+import { timerFace } from './elapsed';
 import { elapsedMs, useTimer } from './timer-api';
 import { openTimerDialog } from './timer-dialog-store';
 
@@ -17,7 +18,7 @@ export function Elapsed({ timer, offset }: { timer: Timer; offset: number }) {
   }, [timer, offset]);
   return (
     <span className="sd-timer-elapsed font-monospace" data-testid="timer-elapsed">
-      {formatElapsed(now)}
+      {timerFace(now, timer.startedAt, readTimeZone())}
     </span>
   );
 }
