@@ -39,7 +39,10 @@ export function formatCurrency(value: Num): string {
   return n === null ? '' : fmt('usd', { style: 'currency', currency: 'USD' }).format(n);
 }
 
-/** Percent: values above 1 are whole percents (divided by 100); 1 and below are already fractions. */
+/**
+ * Percent as a person types it (SPEC §5): values above 1 are whole percents (divided by 100); 1 and below are
+ * already fractions. Only for typed input: a computed figure knows its unit, so it goes through formatFraction.
+ */
 export function formatPercent(value: Num, decimals: 0 | 1 | 2 = 0): string {
   const n = toNumber(value);
   if (n === null) return '';
@@ -49,6 +52,16 @@ export function formatPercent(value: Num, decimals: 0 | 1 | 2 = 0): string {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(fraction);
+}
+
+/**
+ * A computed share, always a fraction (1.038 → "103.8%", 0.004 → "0.4%", 1 → "100%"), with at most `decimals`
+ * decimals: never guessed from its size, so 103.8 % and 1 % keep their unit.
+ */
+export function formatFraction(value: Num, decimals: 0 | 1 | 2 = 1): string {
+  const n = toNumber(value);
+  if (n === null) return '';
+  return fmt(`f${decimals}`, { style: 'percent', maximumFractionDigits: decimals }).format(n);
 }
 
 export function formatYears(value: Num): string {

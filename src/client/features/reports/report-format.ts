@@ -2,7 +2,7 @@
 import { formatDate } from '../../../shared/format/date';
 import { minutesToHmm } from '../../../shared/format/duration';
 import { formatMoney } from '../../../shared/format/money';
-import { formatDecimal, formatPercent, toNumber } from '../../../shared/format/number';
+import { formatDecimal, formatFraction, toNumber } from '../../../shared/format/number';
 import type { ReportCell, ReportColumnKind } from '../../../shared/reports';
 import { formatWhen } from '../history/history-api';
 
@@ -38,9 +38,9 @@ export function formatCell(value: ReportCell, kind: ReportColumnKind): string {
     case 'money':
       return formatMoney(String(value));
     case 'percent': {
-      // Percents travel as 0..100; the shared formatter takes a fraction at or below 1.
+      // A percent column always holds a fraction (1.038 is 103.8 %): its unit is never guessed from its size.
       const n = toNumber(value);
-      return n === null ? String(value) : formatPercent(n / 100, Number.isInteger(n) ? 0 : 1);
+      return n === null ? String(value) : formatFraction(n);
     }
     case 'number': {
       const n = toNumber(value);

@@ -45,7 +45,7 @@ function warranty(overrides: Partial<ReportResponse> = {}): ReportResponse {
         checkedAt: '2026-03-04T15:30:00.000Z',
         time: 95,
         amount: '1234.5',
-        compliant: 87.5,
+        compliant: 0.875,
         count: 12345,
       },
       {
@@ -54,7 +54,7 @@ function warranty(overrides: Partial<ReportResponse> = {}): ReportResponse {
         checkedAt: null,
         time: 0,
         amount: '0',
-        compliant: 100,
+        compliant: 1,
         count: 0,
       },
     ],

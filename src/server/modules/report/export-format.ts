@@ -85,12 +85,11 @@ export function cellNumber(value: ReportCell): number | null {
 }
 
 /**
- * A percent as a fraction (0.925 for 92.5 %). The same rule as the screens' formatter (formatPercent): above 1 is
- * a whole percent, 1 and below already a fraction.
+ * A percent cell as the fraction it holds (0.925 for 92.5 %, 1.038 for 103.8 %): report columns of kind percent
+ * always carry a fraction, so nothing is guessed from the size (that rule is for what a person types).
  */
 export function percentFraction(value: ReportCell): number | null {
-  const n = cellNumber(value);
-  return n === null ? null : Math.abs(n) > 1 ? n / 100 : n;
+  return cellNumber(value);
 }
 
 /** yyyy-MM-dd -> MM/dd/yyyy; anything else as it is. */

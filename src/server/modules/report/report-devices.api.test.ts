@@ -413,16 +413,16 @@ describe('outdated response, warranty, age', () => {
   it('device summary by age: a row per organization and age band', async () => {
     const r = await run('device-summary-by-age');
     expect(r.rows).toEqual([
-      { organization: 'Alpha Dental', age: '1–2 years', devices: 1, percent: 50 },
-      { organization: 'Alpha Dental', age: '5+ years', devices: 1, percent: 50 },
-      { organization: 'Beta Law', age: '< 1 year', devices: 1, percent: 50 },
-      { organization: 'Beta Law', age: '3–4 years', devices: 1, percent: 50 },
-      { organization: 'Delta Clinic', age: 'Unknown', devices: 1, percent: 100 },
+      { organization: 'Alpha Dental', age: '1–2 years', devices: 1, percent: 0.5 },
+      { organization: 'Alpha Dental', age: '5+ years', devices: 1, percent: 0.5 },
+      { organization: 'Beta Law', age: '< 1 year', devices: 1, percent: 0.5 },
+      { organization: 'Beta Law', age: '3–4 years', devices: 1, percent: 0.5 },
+      { organization: 'Delta Clinic', age: 'Unknown', devices: 1, percent: 1 },
     ]);
     expect(r.summary.chart?.data.map((d) => d.value)).toEqual([1, 1, 0, 1, 0, 1, 1]);
     const inactive = await run('device-summary-by-age', 'clients=3');
     expect(inactive.rows).toEqual([
-      { organization: 'Gamma Retail', age: '4–5 years', devices: 1, percent: 100 },
+      { organization: 'Gamma Retail', age: '4–5 years', devices: 1, percent: 1 },
     ]);
     const byAge = await run('device-summary-by-age', 'sort=age&dir=desc');
     expect(byAge.rows.map((row) => row.age)).toEqual([

@@ -250,7 +250,8 @@ describe('annual update', () => {
     });
   });
 
-  const percent = (part: number, whole: number) => Math.round((part * 1000) / whole) / 10;
+  // A percent column holds a fraction (3 decimals: 1.038 is 103.8 %), above 100 % too (Cedar's use).
+  const percent = (part: number, whole: number) => Math.round((part * 1000) / whole) / 1000;
 
   it('lists the open agreements due for review within 90 days, with what each review weighs', async () => {
     const r = await run('annual-update');
@@ -346,6 +347,8 @@ describe('annual update', () => {
       coveredLastYear: coveredC,
       usedPercent: percent(60, coveredC),
     });
+    // More hours than covered: above 100 %, still a fraction.
+    expect(percent(60, coveredC)).toBeGreaterThan(1);
     expect(all.summary.chart!.data.map((d) => d.value)).toEqual([1, 1, 2]);
     expect(figures(all)['More users than billed']).toBe('1');
   });

@@ -171,7 +171,8 @@ export const annualUpdatePlan: PlanBuilder = (ctx) => {
         name: 'usedPercent',
         title: 'Used',
         kind: 'percent',
-        sql: `CASE WHEN cv.minutes > 0 THEN round(${hours} * 100.0 / cv.minutes, 1)::float8 END`,
+        // A fraction (1.038 is 103.8 %), as every percent column carries it.
+        sql: `CASE WHEN cv.minutes > 0 THEN round(${hours}::numeric / cv.minutes, 3)::float8 END`,
       },
       count('devicesNow', 'Devices Now', 'd.devices'),
       count('devicesBilled', 'Devices Billed', 'sv.devices_billed', asNumber),

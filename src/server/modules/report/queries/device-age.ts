@@ -48,7 +48,7 @@ function perOrganization(ctx: ReportContext, f: ListFilter, columns: string, lat
 function ageRows(ctx: ReportContext, f: ListFilter, lateral: boolean): string {
   const bands = ageBandConditions('e.purchase_date', ctx.today);
   const counts = `${bands.map((c, b) => `count(*) FILTER (WHERE ${c})::int AS b${b}`).join(', ')}, count(*)::int AS n`;
-  return `SELECT c.org_id, c.organization, v.band, v.devices, round(100.0 * v.devices / c.n, 1)::float8 AS percent
+  return `SELECT c.org_id, c.organization, v.band, v.devices, round(v.devices::numeric / c.n, 3)::float8 AS percent
             FROM (${perOrganization(ctx, f, counts, lateral)}) c
             CROSS JOIN LATERAL (VALUES ${BANDS.map((b) => `(${b}, c.b${b})`).join(', ')}) v(band, devices)
            WHERE v.devices > 0`;
