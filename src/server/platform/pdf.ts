@@ -137,7 +137,7 @@ export class PdfWriter {
     this.started = true;
   }
 
-  /** A text's width at font size 1 (widths grow in proportion to the size). */
+  /** A text's width at font size 1 (widths grow in proportion to the size). Set the font again (use) to write. */
   measure(text: string, font: FontName = 'regular'): number {
     return this.doc.font(FONT_NAMES[font]).fontSize(1).widthOfString(text);
   }
