@@ -34,13 +34,7 @@ function Form({ theirs, mine }: { theirs: Values; mine: Values }) {
       >
         Save
       </button>
-      {conflict.conflict ? (
-        <ConflictNotice
-          key={conflict.conflict.id}
-          conflict={conflict.conflict}
-          onResolve={conflict.resolve}
-        />
-      ) : null}
+      <ConflictNotice merge={conflict} />
       <output data-testid="values">{JSON.stringify(values)}</output>
     </>
   );
@@ -94,9 +88,9 @@ describe('ConflictNotice', () => {
     expect(values()).toMatchObject({ version: 1, name: 'Contoso Ltd' });
     const apply = notice().getByRole('button', { name: 'Apply choices' }) as HTMLButtonElement;
     expect(apply.disabled).toBe(true);
-    fireEvent.click(notice().getByRole('radio', { name: 'Name: their value Contoso Group' }));
+    fireEvent.click(within(rows[0]!).getByRole('radio', { name: 'Contoso Group' }));
     expect(apply.disabled).toBe(true);
-    fireEvent.click(notice().getByRole('radio', { name: 'Phone: your value (empty)' }));
+    fireEvent.click(within(rows[1]!).getByRole('radio', { name: '(empty)' }));
     fireEvent.click(apply);
     expect(values()).toEqual({
       ...BASE,
@@ -121,8 +115,15 @@ describe('ConflictNotice', () => {
       />,
     );
     save();
+    expect(screen.getByTestId('conflict-taken').textContent).toBe(
+      'Their changes come into the form: Website.',
+    );
+    expect(values()).toEqual({ ...BASE, name: 'Contoso Ltd' });
     fireEvent.click(notice().getByRole('button', { name: button }));
     expect(values()).toEqual({ ...BASE, version: 3, website: 'their.example', ...expected });
+    expect(screen.getByTestId('conflict-taken').textContent).toBe(
+      'Their changes are now in the form: Website.',
+    );
   });
 
   it('starts a new 409 with no choices made', () => {
@@ -133,10 +134,8 @@ describe('ConflictNotice', () => {
       />,
     );
     save();
-    fireEvent.click(notice().getByRole('radio', { name: 'Name: your value Contoso Ltd' }));
+    fireEvent.click(notice().getByRole('radio', { name: 'Contoso Ltd' }));
     save();
-    expect(
-      (notice().getByRole('radio', { name: 'Name: your value Contoso Ltd' }) as HTMLInputElement).checked,
-    ).toBe(false);
+    expect((notice().getByRole('radio', { name: 'Contoso Ltd' }) as HTMLInputElement).checked).toBe(false);
   });
 });

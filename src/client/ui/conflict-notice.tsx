@@ -48,11 +48,20 @@ export function useConflictMerge<R>(apply: (values: Record<string, unknown>, rec
   };
 }
 
+export type ConflictMerge<R> = ReturnType<typeof useConflictMerge<R>>;
+
+/** The notice of a form's conflict (nothing while there is none); a new 409 starts with no choices made. */
+export function ConflictNotice<R>({ merge }: { merge: ConflictMerge<R> }) {
+  return merge.conflict ? (
+    <ConflictAlert key={merge.conflict.id} conflict={merge.conflict} onResolve={merge.resolve} />
+  ) : null;
+}
+
 const list = (labels: string[]) => labels.join(', ');
 
 type Props<R> = { conflict: ConflictState<R>; onResolve: (choices: Record<string, Choice>) => void };
 
-export function ConflictNotice<R>({ conflict, onResolve }: Props<R>) {
+function ConflictAlert<R>({ conflict, onResolve }: Props<R>) {
   const { merge } = conflict;
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const all = (choice: Choice) => Object.fromEntries(merge.conflicts.map((c) => [c.name, choice]));
@@ -63,7 +72,9 @@ export function ConflictNotice<R>({ conflict, onResolve }: Props<R>) {
       <div className="fw-semibold mb-2">{conflict.message}</div>
       {merge.taken.length ? (
         <div className="small" data-testid="conflict-taken">
-          Their changes are now in the form: {list(merge.taken)}.
+          {/* Nothing changes in the form until the asked fields are chosen. */}
+          {asking ? 'Their changes come into the form' : 'Their changes are now in the form'}:{' '}
+          {list(merge.taken)}.
         </div>
       ) : null}
       {merge.kept.length ? (
@@ -88,6 +99,7 @@ export function ConflictNotice<R>({ conflict, onResolve }: Props<R>) {
                   <th scope="row" className="fw-normal">
                     {d.label}
                   </th>
+                  {/* Each radio is named by its value; its row and column headers say whose value of which field. */}
                   {(['theirs', 'mine'] as const).map((side) => (
                     <td key={side}>
                       <Form.Check
@@ -96,7 +108,6 @@ export function ConflictNotice<R>({ conflict, onResolve }: Props<R>) {
                         name={`conflict-${d.name}`}
                         checked={choices[d.name] === side}
                         onChange={() => setChoices((c) => ({ ...c, [d.name]: side }))}
-                        aria-label={`${d.label}: ${side === 'theirs' ? 'their' : 'your'} value ${d[side] || '(empty)'}`}
                         label={d[side] || <span className="text-body-secondary">(empty)</span>}
                       />
                     </td>

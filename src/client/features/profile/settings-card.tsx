@@ -118,13 +118,7 @@ export function SettingsCard({ user, options }: { user: UserSettings; options: S
               {message}
             </Alert>
           ) : null}
-          {conflict.conflict ? (
-            <ConflictNotice
-              key={conflict.conflict.id}
-              conflict={conflict.conflict}
-              onResolve={conflict.resolve}
-            />
-          ) : null}
+          <ConflictNotice merge={conflict} />
           <div className="mb-3">
             <div className="form-label mb-0">Email</div>
             <div className="form-control-plaintext py-1" data-field="email">

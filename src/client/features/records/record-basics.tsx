@@ -134,6 +134,14 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
   const [saved, setSaved] = useState<RecordValues>(loaded.entity);
   const [values, setValues] = useState<RecordValues>(loaded.entity);
   const [editing, setEditing] = useState(creating);
+  // A newer record from the server (a refetch after a change elsewhere, e.g. winning an opportunity) replaces what a
+  // read-only form shows; while editing, the user's values stay and a stale save merges by field.
+  const [shown, setShown] = useState(loaded.entity);
+  if (shown !== loaded.entity && !editing) {
+    setShown(loaded.entity);
+    setSaved(loaded.entity);
+    setValues(loaded.entity);
+  }
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -273,13 +281,7 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
               {message}
             </Alert>
           ) : null}
-          {conflict.conflict ? (
-            <ConflictNotice
-              key={conflict.conflict.id}
-              conflict={conflict.conflict}
-              onResolve={conflict.resolve}
-            />
-          ) : null}
+          <ConflictNotice merge={conflict} />
           {props.sections.map((section, i) => (
             <fieldset key={section.title ?? i} className="mb-2">
               {section.title ? (

@@ -201,13 +201,7 @@ export function StaffFormCard({ id, staff, options }: { id: string; staff: Staff
               {message}
             </Alert>
           ) : null}
-          {conflict.conflict ? (
-            <ConflictNotice
-              key={conflict.conflict.id}
-              conflict={conflict.conflict}
-              onResolve={conflict.resolve}
-            />
-          ) : null}
+          <ConflictNotice merge={conflict} />
           <div className="row">
             <div className="col-sm-6">
               <TextInput
