@@ -1,12 +1,18 @@
 // Journey: on an opportunity, add a proposal with a one-time and a monthly line and watch the totals follow the
 // typing; save it, copy it, change a price in the copy and save; print it (the download is a PDF named after its
 // number and its text holds every character); both proposals are listed with their totals, and the copy's history
-// tells what its lines were; the copy accepted, the opportunity is won and the user lands on its new agreement.
+// tells what its lines were; the copy accepted, winning is refused until its one-time line has a service type, then
+// the dialog says what it creates and the opportunity is won: the agreement holds the monthly service and the one-time
+// charge, the opportunity's amount is the first-year value and its close date the day chosen.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shiftDay } from '../../src/client/features/charts/chart-period';
+import { companyToday } from '../../src/server/modules/agreement/agreement.routes';
+import { testConfig } from '../support/api';
 import { openBrowser } from '../support/e2e';
 import { type OwnApp, signInOwn, startOwnApp } from '../support/e2e-app';
+import { shoot } from '../support/e2e-shots';
 import { makeOpportunity, makeOrganization, makeServiceType, makeUser } from '../support/factories';
 
 let own: OwnApp;
@@ -38,6 +44,7 @@ describe('proposals', () => {
     const organizationId = (await makeOrganization(own.db.pool, { name: 'Łódź Dental' })).id;
     const opportunity = await makeOpportunity(own.db.pool, { organizationId, title: 'Clinic refresh' });
     const type = await makeServiceType(own.db.pool, { name: `Managed Workstation ${Date.now() % 100000}` });
+    const setup = await makeServiceType(own.db.pool, { name: `Installation ${Date.now() % 100000}` });
     const page = await signedIn();
     const proposals = `/manage/opportunity/${opportunity.id}/proposals`;
     await page.goto(proposals);
@@ -114,8 +121,8 @@ describe('proposals', () => {
     await row(first).getByRole('cell', { name: '$7,966.00' }).waitFor();
     await row(copy).getByRole('cell', { name: '$8,500.00' }).waitFor();
 
-    // The client accepts the copy; the opportunity is won and becomes an agreement with the monthly line as a
-    // service, and the user lands on it.
+    // The client accepts the copy. Winning it is refused while its one-time line has no service type: the dialog
+    // names the line and offers no Create Agreement until the proposal is fixed.
     await page.goto(copyUrl);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel(/^Status/).selectOption({ label: 'Accepted' });
@@ -123,22 +130,64 @@ describe('proposals', () => {
     await page.getByRole('button', { name: 'Edit' }).waitFor();
     await page.goto(`/manage/opportunity/${opportunity.id}`);
     await page.getByRole('button', { name: 'Mark Won' }).click();
-    const dialog = page.getByTestId('win-dialog');
-    await expect
-      .poll(() =>
-        dialog
-          .getByLabel(/^Accepted proposal/)
-          .locator('option:checked')
-          .textContent(),
+    let dialog = page.getByTestId('win-dialog');
+    await dialog
+      .getByText(
+        'Line 1 (Server installation) is one-time but has no service type. Choose one on the proposal first.',
       )
-      .toContain(copy);
-    await dialog.getByRole('button', { name: 'Create Agreement' }).click();
-    await page.waitForURL(/\/manage\/agreement\/\d+\/agreement-services$/);
-    await page
-      .getByRole('cell', { name: new RegExp(type.name) })
-      .first()
       .waitFor();
+    expect(await dialog.getByRole('button', { name: 'Create Agreement' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto(copyUrl);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await line(page, 1).getByLabel('Service Type').selectOption({ label: setup.name });
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+
+    // Now the dialog says what it creates, with the company's today as the close date; the sale closed yesterday.
+    await page.goto(`/manage/opportunity/${opportunity.id}`);
+    await page.getByRole('button', { name: 'Mark Won' }).click();
+    dialog = page.getByTestId('win-dialog');
+    const summary = dialog.getByTestId('win-summary');
+    await summary.waitFor();
+    expect(
+      await dialog
+        .getByLabel(/^Accepted proposal/)
+        .locator('option:checked')
+        .textContent(),
+    ).toContain(copy);
+    expect(await summary.textContent()).toContain('1 monthly service ($500.00 a month)');
+    expect(await summary.textContent()).toContain(
+      '1 one-time charge ($2,500.00, billed once on the start date)',
+    );
+    expect(await dialog.getByTestId('win-first-year').textContent()).toBe('$8,500.00');
+    const today = companyToday(testConfig().timeZone).display;
+    expect(await dialog.getByLabel(/^Close date/).inputValue()).toBe(today);
+    expect(await dialog.getByLabel(/^Start date/).inputValue()).toBe(today);
+    const yesterday = shiftDay(today, -1);
+    await dialog.getByLabel(/^Close date/).fill(yesterday);
+    await summary.click(); // closes the date picker
+    await shoot(page, 'win-dialog');
+    await dialog.getByRole('button', { name: 'Create Agreement' }).click();
+
+    // The agreement holds every line: the monthly service and the one-time charge, billed once this month.
+    await page.waitForURL(/\/manage\/agreement\/\d+\/agreement-services$/);
+    const serviceRow = (name: string) => page.getByRole('row').filter({ hasText: name });
+    await serviceRow(type.name).getByRole('cell', { name: '$500.00', exact: true }).waitFor();
+    await serviceRow(setup.name).getByRole('cell', { name: '$2,500.00 once' }).waitFor();
     await page.getByRole('link', { name: opportunity.number }).waitFor();
     await expect.poll(() => page.getByTestId('monthly-value').textContent()).toBe('$500.00');
-  });
+    await expect.poll(() => page.getByTestId('one-time-value').textContent()).toBe('$2,500.00');
+    await shoot(page, 'won-agreement-services');
+
+    // The opportunity's amount is the first-year value, its close date the day chosen.
+    await page.getByRole('link', { name: opportunity.number }).click();
+    await page.getByRole('button', { name: 'Mark Won' }).waitFor({ state: 'detached' });
+    const basics = page.getByRole('form', { name: 'Opportunity' });
+    await expect
+      .poll(() => basics.locator('[data-field="amountShown"]').textContent())
+      .toMatch(/\b8,?500\.00\b/);
+    expect(await basics.locator('[data-field="closeDate"]').textContent()).toContain(yesterday);
+    // A long journey (a proposal written, copied, printed, fixed and won) on a shared machine.
+  }, 180_000);
 });

@@ -64,6 +64,13 @@ async function makeProposal(
 
 const version = async (id: number) =>
   (await user.get(`/api/manage/opportunity/${id}`)).json().opportunity.version;
+/** POST …/win with the usual days unless the call names others. */
+const win = (id: number, body: Record<string, unknown>) =>
+  user.post(`/api/manage/opportunity/${id}/win`, {
+    startDate: '03/01/2026',
+    closeDate: '03/01/2026',
+    ...body,
+  });
 
 describe('win', () => {
   it('carries the whole accepted proposal: monthly services, one-time charges, amount, close date, PDF, both links', async () => {
@@ -86,11 +93,10 @@ describe('win', () => {
         recurrence: 'MONTHLY',
       },
     ]);
-    const res = await user.post(`/api/manage/opportunity/${o.id}/win`, {
+    const res = await win(o.id, {
       version: await version(o.id),
       proposal: p.id,
       agreementNumber: '',
-      startDate: '03/01/2026',
       closeDate: '02/27/2026',
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -159,11 +165,9 @@ describe('win', () => {
     expect(agreementActivity.map((x: { text: string }) => x.text).join('\n')).toContain(o.number);
 
     // Twice: refused, nothing more created.
-    const again = await user.post(`/api/manage/opportunity/${o.id}/win`, {
+    const again = await win(o.id, {
       version: won.version,
       proposal: p.id,
-      startDate: '03/01/2026',
-      closeDate: '03/01/2026',
     });
     expect(again.statusCode).toBe(400);
     expect(again.json().form.errors).toContain(ALREADY_WON);
@@ -255,20 +259,16 @@ describe('win', () => {
     ]);
     const v = await version(o.id);
     for (const proposal of [draft.id, elsewhere.id]) {
-      const res = await user.post(`/api/manage/opportunity/${o.id}/win`, {
+      const res = await win(o.id, {
         version: v,
         proposal,
-        startDate: '03/01/2026',
-        closeDate: '03/01/2026',
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().form.fields.proposal).toEqual([WIN_NEEDS_ACCEPTED]);
     }
-    const res = await user.post(`/api/manage/opportunity/${o.id}/win`, {
+    const res = await win(o.id, {
       version: v,
       proposal: untyped.id,
-      startDate: '03/01/2026',
-      closeDate: '03/01/2026',
     });
     expect(res.statusCode).toBe(400);
     // Every line that cannot become a service is named, the one-time ones too (none is silently left behind).
@@ -290,26 +290,22 @@ describe('win', () => {
       { serviceTypeId: type.id, description: 'Seats', quantity: '2', unitPrice: '10', recurrence: 'MONTHLY' },
     ]);
     const v = await version(o.id);
-    const stale = await user.post(`/api/manage/opportunity/${o.id}/win`, {
+    const stale = await win(o.id, {
       version: v + 5,
       proposal: p.id,
-      startDate: '03/01/2026',
-      closeDate: '03/01/2026',
     });
     expect(stale.statusCode).toBe(409);
     const taken = await api.db.pool.query<{ number: string }>('SELECT number FROM agreements LIMIT 1');
     if (taken.rows[0]) {
-      const used = await user.post(`/api/manage/opportunity/${o.id}/win`, {
+      const used = await win(o.id, {
         version: v,
         proposal: p.id,
         agreementNumber: taken.rows[0].number,
-        startDate: '03/01/2026',
-        closeDate: '03/01/2026',
       });
       expect(used.statusCode).toBe(400);
       expect(used.json().form.fields.agreementNumber).toEqual([NUMBER_USED]);
     }
-    const bad = await user.post(`/api/manage/opportunity/${o.id}/win`, {
+    const bad = await win(o.id, {
       version: v,
       proposal: p.id,
       startDate: '13/45/2026',
@@ -318,20 +314,14 @@ describe('win', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().form.fields.startDate).toEqual([DATE_INVALID]);
     expect(bad.json().form.fields.closeDate).toEqual([DATE_INVALID]);
-    const blank = await user.post(`/api/manage/opportunity/${o.id}/win`, {
+    const blank = await win(o.id, {
       version: v,
       proposal: p.id,
-      startDate: '03/01/2026',
       closeDate: ' ',
     });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().form.fields.closeDate).toEqual([BLANK]);
-    const missing = await user.post('/api/manage/opportunity/999999/win', {
-      version: 0,
-      proposal: p.id,
-      startDate: '03/01/2026',
-      closeDate: '03/01/2026',
-    });
+    const missing = await win(999999, { version: 0, proposal: p.id });
     expect(missing.statusCode).toBe(404);
     const { rows } = await api.db.pool.query(
       'SELECT count(*)::int AS n FROM agreements WHERE opportunity_id = $1',
@@ -352,11 +342,9 @@ describe('win', () => {
         recurrence: 'MONTHLY',
       },
     ]);
-    const res = await user.post(`/api/manage/opportunity/${o.id}/win`, {
+    const res = await win(o.id, {
       version: await version(o.id),
       proposal: p.id,
-      startDate: '03/01/2026',
-      closeDate: '03/01/2026',
     });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().form.fields.proposal).toEqual([FIRST_YEAR_TOO_BIG]);
@@ -394,7 +382,7 @@ describe('nothing on the accepted proposal is dropped', () => {
             recurrence: l.recurrence,
           })),
         );
-        const res = await user.post(`/api/manage/opportunity/${o.id}/win`, {
+        const res = await win(o.id, {
           version: await version(o.id),
           proposal: p.id,
           startDate: '01/31/2026',
