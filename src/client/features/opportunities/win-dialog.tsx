@@ -134,6 +134,7 @@ function WinDialog({
     }
   };
 
+  // The dialog opens over the opportunity's own form: its fields get ids of their own (win-…).
   const none = preview.isSuccess && proposals.length === 0;
   const blocked = !!chosen?.problems.length;
   const proposalsLink = (
@@ -168,6 +169,7 @@ function WinDialog({
           <Select
             label="Accepted proposal"
             name="proposal"
+            id="win-proposal"
             required
             value={chosen?.id ?? null}
             options={proposals.map((p) => ({ value: p.id, label: `${p.number} · ${p.title}` }))}
@@ -188,6 +190,7 @@ function WinDialog({
           <TextInput
             label="Agreement number"
             name="agreementNumber"
+            id="win-agreementNumber"
             value={agreementNumber}
             onChange={setAgreementNumber}
             hint="Leave blank for the next number."
@@ -198,6 +201,7 @@ function WinDialog({
               <DateInput
                 label="Start date"
                 name="startDate"
+                id="win-startDate"
                 required
                 value={start}
                 onChange={setStartDate}
@@ -209,6 +213,7 @@ function WinDialog({
               <DateInput
                 label="Close date"
                 name="closeDate"
+                id="win-closeDate"
                 required
                 value={close}
                 onChange={setCloseDate}
