@@ -118,14 +118,20 @@ WITH listed_slips AS (
           OFFSET 0) x
         -- The rule days are joined once, outside the subquery (inside it they would be scanned per month).
         JOIN rule_days rd ON rd.org_id = av.org_id AND rd.work_date = x.work_date),
-    used AS (
-      SELECT z.id, z.covered
-        FROM (SELECT ms.id, LEAST(ms.billable, GREATEST(0, ms.available - (sum(ms.billable) OVER w - ms.billable)))
-                     AS covered
-                FROM month_slips ms
-              WINDOW w AS (PARTITION BY ms.org_id, ms.month ORDER BY ms.work_date, ms.start_time, ms.id
-                           ROWS UNBOUNDED PRECEDING)) z
-       WHERE z.covered > 0),
+    -- The covered minutes of each slip (by id) and the rate of each organization-month, as one row of look-ups:
+    -- each listed slip finds its own in a sorted jsonb object, whatever plan the statistics (none on an embedded
+    -- database) lead to; a join could be run as a loop over every pair.
+    lookups AS MATERIALIZED (
+      SELECT (SELECT COALESCE(jsonb_object_agg(z.id::text, z.covered), '{}')
+                FROM (SELECT ms.id,
+                             LEAST(ms.billable, GREATEST(0, ms.available - (sum(ms.billable) OVER w - ms.billable)))
+                               AS covered
+                        FROM month_slips ms
+                      WINDOW w AS (PARTITION BY ms.org_id, ms.month ORDER BY ms.work_date, ms.start_time, ms.id
+                                   ROWS UNBOUNDED PRECEDING)) z
+               WHERE z.covered > 0) AS covered,
+             (SELECT COALESCE(jsonb_object_agg(cv.org_id || ':' || cv.month, cv.rate), '{}')
+                FROM coverage cv WHERE cv.rate IS NOT NULL) AS rates),
     slip_lines AS (
       SELECT x.id, x.case_id, x.org_id, x.task_id, x.user_id, x.multi, x.work_date, x.month, x.minutes, x.billable, x.covered, x.rate,
              round(((x.billable) - (x.covered)) * (x.rate) / 60, 2) AS amount, x.minimum, x.increment, x.source,
@@ -135,14 +141,14 @@ WITH listed_slips AS (
           SELECT ls.id, ls.case_id, ls.org_id, ls.task_id, ls.user_id, ls.multi, ls.work_date,
                  date_trunc('month', ls.work_date)::date AS month, ls.minutes,
                  round((CASE WHEN (ls.minutes) <= 0 THEN 0
-         ELSE (ceil(GREATEST(ls.minutes, rd.minimum)::numeric / (rd.increment)) * (rd.increment))::int END) * (ls.multi)::numeric)::int AS billable, COALESCE(u.covered, 0) AS covered,
-                 COALESCE(cv.rate, COALESCE((SELECT (value->>'defaultHourlyRate')::numeric FROM settings
+         ELSE (ceil(GREATEST(ls.minutes, rd.minimum)::numeric / (rd.increment)) * (rd.increment))::int END) * (ls.multi)::numeric)::int AS billable, COALESCE((lk.covered ->> ls.id::text)::int, 0) AS covered,
+                 COALESCE((lk.rates ->> (ls.org_id || ':' || date_trunc('month', ls.work_date)::date))::numeric, COALESCE((SELECT (value->>'defaultHourlyRate')::numeric FROM settings
                                             WHERE key = 'billing'),
-                                           150.00)) AS rate, rd.minimum, rd.increment, rd.source, rd.service, rd.org_name
+                                           150.00)) AS rate,
+                 rd.minimum, rd.increment, rd.source, rd.service, rd.org_name
             FROM listed_slips ls
             JOIN rule_days rd ON rd.org_id = ls.org_id AND rd.work_date = ls.work_date
-            LEFT JOIN coverage cv ON cv.org_id = ls.org_id AND cv.month = date_trunc('month', ls.work_date)::date
-            LEFT JOIN used u ON u.id = ls.id) x
+            CROSS JOIN lookups lk) x
       ),
     priced AS (
       SELECT sl.case_id, sl.org_id, sl.task_id, sl.multi, sl.month,

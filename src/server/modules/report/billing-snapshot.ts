@@ -7,7 +7,8 @@ import type { Queryable } from '../../platform/records.js';
 import { BILLING_KEY } from './billing-settings.service.js';
 import { NOT_BILLED_CASE, pricedSlips } from './queries/billing.js';
 
-const CASE_SLIPS = 'cases c JOIN tasks t ON t.case_id = c.id JOIN slips s ON s.task_id = t.id';
+/** Every finished slip of the cases `c` (their tasks `t`, slips `s`), for pricedSlips. */
+export const CASE_SLIPS = 'cases c JOIN tasks t ON t.case_id = c.id JOIN slips s ON s.task_id = t.id';
 
 /** A case is priced from its snapshot once it has one; the cases billed before snapshots existed had none. */
 export const NO_SNAPSHOT = 'NOT EXISTS (SELECT 1 FROM billed_cases nbc WHERE nbc.case_id = c.id)';
