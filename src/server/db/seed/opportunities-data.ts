@@ -74,9 +74,9 @@ export const THEMES: Theme[] = [
     lines: (s) => {
       const n = Math.max(3, Math.ceil(s.workstations / 3));
       return [
-        one('Dell Latitude 5450 laptop, 16 GB, 512 GB SSD', 124900, n),
-        one('USB-C dock and 24" monitor', 38900, n),
-        one('Imaging, data transfer and deployment, per device', 15000, n),
+        one('Dell Latitude 5450 laptop, 16 GB, 512 GB SSD', 124900, n, 'HARDWARE'),
+        one('USB-C dock and 24" monitor', 38900, n, 'HARDWARE'),
+        one('Imaging, data transfer and deployment, per device', 15000, n, 'LABOR'),
       ];
     },
   },
@@ -84,9 +84,9 @@ export const THEMES: Theme[] = [
     key: 'FIREWALL',
     title: 'Firewall Replacement',
     lines: () => [
-      one('Fortinet FortiGate 60F firewall', 89500),
-      one('FortiGate 60F security bundle, 3 years', 115000),
-      one('Firewall configuration and after-hours cutover', 120000),
+      one('Fortinet FortiGate 60F firewall', 89500, 1, 'HARDWARE'),
+      one('FortiGate 60F security bundle, 3 years', 115000, 1, 'HARDWARE'),
+      one('Firewall configuration and after-hours cutover', 120000, 1, 'LABOR'),
       monthly('FW', 1, 4900),
     ],
   },
@@ -94,9 +94,9 @@ export const THEMES: Theme[] = [
     key: 'SERVER',
     title: 'Server Refresh',
     lines: (s) => [
-      one('Dell PowerEdge T360 server, 64 GB, 4 x 2 TB SSD', 649500),
-      one('Windows Server 2025 Standard, 16 cores', 106900),
-      one('Migration labor, per hour', 16500, 16),
+      one('Dell PowerEdge T360 server, 64 GB, 4 x 2 TB SSD', 649500, 1, 'HARDWARE'),
+      one('Windows Server 2025 Standard, 16 cores', 106900, 1, 'HARDWARE'),
+      one('Migration labor, per hour', 16500, 16, 'LABOR'),
       monthly('SRV', 1, 19900),
       monthly('BACKUP', Math.max(1, s.servers), 14900),
     ],
@@ -105,7 +105,7 @@ export const THEMES: Theme[] = [
     key: 'M365',
     title: 'Microsoft 365 Migration',
     lines: (s) => [
-      one('Mailbox and file migration, per user', 4500, s.people),
+      one('Mailbox and file migration, per user', 4500, s.people, 'LABOR'),
       monthly('M365', s.people, 2200, 'Business Premium'),
     ],
   },
@@ -113,8 +113,8 @@ export const THEMES: Theme[] = [
     key: 'BACKUP',
     title: 'Backup Modernization',
     lines: (s) => [
-      one('Datto SIRIS backup appliance, 4 TB', 240000),
-      one('Backup setup and first restore test', 60000),
+      one('Datto SIRIS backup appliance, 4 TB', 240000, 1, 'HARDWARE'),
+      one('Backup setup and first restore test', 60000, 1, 'LABOR'),
       monthly('BACKUP', Math.max(1, s.servers), 19900),
     ],
   },
@@ -122,16 +122,16 @@ export const THEMES: Theme[] = [
     key: 'WIFI',
     title: 'Wireless Upgrade',
     lines: (s) => [
-      one('Ubiquiti U7 Pro access point', 18900, Math.max(2, Math.ceil(s.people / 8))),
-      one('Wireless survey and installation', 140000),
+      one('Ubiquiti U7 Pro access point', 18900, Math.max(2, Math.ceil(s.people / 8)), 'HARDWARE'),
+      one('Wireless survey and installation', 140000, 1, 'LABOR'),
     ],
   },
   {
     key: 'SECURITY',
     title: 'Security Program',
     lines: (s) => [
-      one('Security assessment and report', 250000),
-      monthly(null, s.workstations + s.servers, 1200, 'Managed detection and response, per device'),
+      one('Security assessment and report', 250000, 1, 'LABOR'),
+      monthly('MDR', s.workstations + s.servers, 1200, 'Managed detection and response, per device'),
       monthly('SAT', s.people, 350),
     ],
   },
@@ -145,8 +145,8 @@ export const OUTAGE_THEMES: { match: RegExp; theme: Theme }[] = [
       key: 'FAILOVER',
       title: 'Internet Failover',
       lines: () => [
-        one('SD-WAN failover setup', 65000),
-        monthly(null, 1, 8900, 'Secondary 5G internet circuit'),
+        one('SD-WAN failover setup', 65000, 1, 'LABOR'),
+        monthly('CIRCUIT', 1, 8900, 'Secondary 5G internet circuit'),
       ],
     },
   },
@@ -156,9 +156,9 @@ export const OUTAGE_THEMES: { match: RegExp; theme: Theme }[] = [
       key: 'UPS',
       title: 'UPS Replacement',
       lines: () => [
-        one('APC Smart-UPS 1500VA with network card', 78900, 2),
-        one('UPS installation and shutdown automation', 30000),
-        monthly(null, 2, 1500, 'UPS monitoring, per unit'),
+        one('APC Smart-UPS 1500VA with network card', 78900, 2, 'HARDWARE'),
+        one('UPS installation and shutdown automation', 30000, 1, 'LABOR'),
+        monthly('MONITOR', 2, 1500, 'UPS monitoring, per unit'),
       ],
     },
   },
@@ -168,8 +168,8 @@ export const OUTAGE_THEMES: { match: RegExp; theme: Theme }[] = [
       key: 'VOICE',
       title: 'Hosted Phone System',
       lines: (s) => [
-        one('Yealink T54W desk phone', 19900, s.people),
-        monthly(null, s.people, 2400, 'Hosted voice seat'),
+        one('Yealink T54W desk phone', 19900, s.people, 'HARDWARE'),
+        monthly('VOICE', s.people, 2400, 'Hosted voice seat'),
       ],
     },
   },
@@ -182,8 +182,8 @@ export const OUTAGE_THEMES: { match: RegExp; theme: Theme }[] = [
       key: 'CONTINUITY',
       title: 'Email Security and Continuity',
       lines: (s) => [
-        one('Email security setup', 45000),
-        monthly(null, s.people, 400, 'Email filtering and continuity, per user'),
+        one('Email security setup', 45000, 1, 'LABOR'),
+        monthly('EMAIL', s.people, 400, 'Email filtering and continuity, per user'),
       ],
     },
   },

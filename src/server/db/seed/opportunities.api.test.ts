@@ -193,6 +193,37 @@ describe('demo opportunities on first start', () => {
     });
   });
 
+  it('gives every proposal line a service type, so any accepted proposal can be won whole', async () => {
+    const untyped = await one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM proposal_lines WHERE service_type_id IS NULL',
+    );
+    expect(untyped.n).toBe(0);
+    // An open opportunity whose latest proposal (hardware, labour and monthly lines) the client accepts is won.
+    const open = await one<{ id: number; version: number; proposal: number; lines: number }>(
+      `SELECT o.id, o.version, p.id AS proposal,
+              (SELECT count(*)::int FROM proposal_lines l WHERE l.proposal_id = p.id) AS lines
+         FROM opportunities o JOIN proposals p ON p.opportunity_id = o.id
+        WHERE o.outcome = 'OPEN' AND o.agreement_id IS NULL
+          AND p.id = (SELECT max(id) FROM proposals q WHERE q.opportunity_id = o.id)
+          AND EXISTS (SELECT 1 FROM proposal_lines l WHERE l.proposal_id = p.id AND l.recurrence = 'ONE_TIME')
+        ORDER BY o.id LIMIT 1`,
+    );
+    await api.db.pool.query(`UPDATE proposals SET status = 'ACCEPTED' WHERE id = $1`, [open.proposal]);
+    const today = new Date().toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
+    const won = await admin.post(`/api/manage/opportunity/${open.id}/win`, {
+      version: open.version,
+      proposal: open.proposal,
+      startDate: today,
+      closeDate: today,
+    });
+    expect(won.statusCode).toBe(200);
+    const services = await one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM agreement_services WHERE agreement_id = $1',
+      [won.json().agreement.id],
+    );
+    expect(services.n).toBe(open.lines);
+  });
+
   it('is found by global search', async () => {
     const o = await one<{ id: number; number: string; title: string }>(
       `SELECT id, number, title FROM opportunities ORDER BY id LIMIT 1`,

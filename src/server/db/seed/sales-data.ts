@@ -45,6 +45,42 @@ export const SERVICE_TYPES = [
     name: 'Onboarding',
     description: 'One-time onboarding: documentation, agent rollout and cleanup',
   },
+  // What proposals sell besides the agreements' own services: every proposal line has a type, so any accepted
+  // proposal of the demo can be won into an agreement.
+  {
+    key: 'HARDWARE',
+    name: 'Hardware & Licenses',
+    description: 'Devices, appliances and software licenses sold',
+  },
+  {
+    key: 'LABOR',
+    name: 'Professional Services',
+    description: 'Project work: installation, migration, configuration and assessments',
+  },
+  {
+    key: 'MDR',
+    name: 'Managed Detection & Response',
+    description: 'Endpoint detection and response, watched around the clock, per device',
+    billedPer: 'DEVICE',
+  },
+  { key: 'CIRCUIT', name: 'Internet Circuit', description: 'A resold internet or failover circuit' },
+  {
+    key: 'MONITOR',
+    name: 'Device Monitoring',
+    description: 'Monitoring of network and power devices, per unit',
+  },
+  {
+    key: 'VOICE',
+    name: 'Hosted Voice Seat',
+    description: 'A hosted phone line with its handset support',
+    billedPer: 'USER',
+  },
+  {
+    key: 'EMAIL',
+    name: 'Email Security & Continuity',
+    description: 'Email filtering, archiving and continuity, per user',
+    billedPer: 'USER',
+  },
 ] as const;
 export type ServiceKey = (typeof SERVICE_TYPES)[number]['key'];
 

@@ -30,16 +30,26 @@ describe('demo agreements on first start', () => {
     expect(types.map((t) => t.name)).toEqual([
       'Backup & Recovery',
       'Block Hours',
+      'Device Monitoring',
+      'Email Security & Continuity',
       'Firewall Monitoring',
+      'Hardware & Licenses',
+      'Hosted Voice Seat',
+      'Internet Circuit',
+      'Managed Detection & Response',
       'Managed Server',
       'Managed Workstation',
       'Microsoft 365 Seat',
       'Onboarding',
+      'Professional Services',
       'Security Awareness Training',
     ]);
     expect(types.filter((t) => t.block_hours).map((t) => t.name)).toEqual(['Block Hours']);
     // What the annual update counts each unit against: devices or people.
     expect(types.filter((t) => t.billed_per).map((t) => [t.name, t.billed_per])).toEqual([
+      ['Email Security & Continuity', 'USER'],
+      ['Hosted Voice Seat', 'USER'],
+      ['Managed Detection & Response', 'DEVICE'],
       ['Managed Server', 'DEVICE'],
       ['Managed Workstation', 'DEVICE'],
       ['Microsoft 365 Seat', 'USER'],
