@@ -4,12 +4,14 @@
 // (bench/compare.ts). Goal: within 1.5x of the raw SQL, p95 <= 1 s on PostgreSQL.
 //
 // The data is shaped like the demo's: every client a support case per month of two years (four tasks each), some a
-// block-hours agreement; cases of months before last are billed, last month's wait on the bill list.
+// block-hours agreement; cases of months before last are billed (with their billing snapshot), last month's wait on
+// the bill list.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
+import { snapshotBilledCases } from '../src/server/modules/report/billing-snapshot.js';
 import { defaultPeriod } from '../src/server/modules/report/queries/rules.js';
 import { companyDay } from '../src/server/modules/report/report-source.js';
 import { type Case, compare } from './compare.js';
@@ -102,8 +104,10 @@ export async function load(database: Database, slips: number, orgs: number, toda
            SELECT (ARRAY[10, 20, 40])[1 + a.id % 3] AS h, (ARRAY[125, 135, 150])[1 + a.id % 3] AS r) x`,
     );
     await restore();
+    // The billed cases keep what they were billed (their snapshot), as Mark Billed stores it.
+    await snapshotBilledCases(db);
     // A settled database (autovacuum has run): the visibility map lets index-only scans skip the table.
-    await db.query('VACUUM (ANALYZE) slips, tasks, cases');
+    await db.query('VACUUM (ANALYZE) slips, tasks, cases, billed_slips, billed_cases');
     return seconds(t0);
   } finally {
     db.release();
@@ -115,23 +119,20 @@ const both = (withList: string, page: string, summary: string) =>
           (SELECT json_agg(s) FROM (${summary}) s) AS summary`;
 
 /**
- * The pricing written out by hand: the given finished slips summed per case, task, multiplier, month (and `extra`),
- * the block hours of their organization-months, every chargeable slip of those months in work order with the minutes
- * its place leaves covered (of its billable minutes), and the rate of the rest.
+ * The pricing written out by hand: each given finished slip a line, the block hours of their organization-months
+ * less what billed cases' lines used, every chargeable slip not billed of those months in work order with the
+ * minutes its place leaves covered (of its billable minutes), the rate of the rest, each line rounded to the cent.
  */
 const priced = (from: string, where: string, extra: [string, string][] = []) => {
   const cols = extra.map(([name, sql]) => `, ${sql} AS ${name}`).join('');
-  const names = extra.map(([name]) => `, ${name}`).join('');
   const mins = '(extract(epoch FROM sl.stop_time - sl.start_time) / 60)::int';
   // Billable minutes by the default rule (the bench's organizations and services set none): up to 5 minutes, × multi.
   const bill = `round(CASE WHEN ${mins} <= 0 THEN 0 ELSE ceil(${mins} / 5.0) * 5 END * sl.rate_multiplier)::int`;
   return `
   g AS (
-    SELECT c.id AS case_id, c.organization_id AS org_id, sl.task_id, sl.rate_multiplier AS multi,
-           date_trunc('month', sl.work_date)::date AS month${cols}, sum(${mins}) AS minutes,
-           sum(${bill}) AS billable
-      FROM ${from} WHERE ${where} AND sl.stop_time IS NOT NULL
-     GROUP BY 1, 2, 3, 4, 5${extra.map((_, i) => `, ${6 + i}`).join('')}),
+    SELECT sl.id, c.id AS case_id, c.organization_id AS org_id, date_trunc('month', sl.work_date)::date AS month${cols},
+           ${mins} AS minutes, ${bill} AS billable
+      FROM ${from} WHERE ${where} AND sl.stop_time IS NOT NULL),
   om AS (SELECT DISTINCT org_id, month FROM g),
   cov AS (
     SELECT om.org_id, om.month, COALESCE(sum(floor(s.covered_hours * s.quantity * 60
@@ -146,27 +147,30 @@ const priced = (from: string, where: string, extra: [string, string][] = []) => 
            AND s.start_date < (om.month + interval '1 month')::date AND (s.end_date IS NULL OR s.end_date >= om.month)
            AND EXISTS (SELECT 1 FROM service_types st WHERE st.id = s.service_type_id AND st.block_hours)
      GROUP BY om.org_id, om.month),
+  billed AS (
+    SELECT b.organization_id AS org_id, date_trunc('month', b.work_date)::date AS month, sum(b.covered_minutes) AS used
+      FROM billed_slips b JOIN om ON om.org_id = b.organization_id
+       AND b.work_date >= om.month AND b.work_date < (om.month + interval '1 month')::date
+     WHERE b.covered_minutes > 0 GROUP BY 1, 2),
   ms AS (
-    SELECT cov.org_id, cov.month, cov.covered AS available, x.*
-      FROM cov, LATERAL (
-        SELECT sl.id, sl.work_date, sl.start_time, c.id AS case_id, sl.task_id, sl.rate_multiplier AS multi${cols},
-               ${bill} AS minutes
+    SELECT cov.org_id, cov.month, cov.covered - COALESCE(bd.used, 0) AS available, x.*
+      FROM cov LEFT JOIN billed bd USING (org_id, month), LATERAL (
+        SELECT sl.id, sl.work_date, sl.start_time, ${bill} AS minutes
           FROM cases c JOIN tasks t ON t.case_id = c.id JOIN slips sl ON sl.task_id = t.id
-         WHERE c.organization_id = cov.org_id AND sl.stop_time IS NOT NULL AND sl.rate_multiplier > 0
+         WHERE c.organization_id = cov.org_id AND c.billed_at IS NULL AND sl.stop_time IS NOT NULL
+           AND sl.rate_multiplier > 0
            AND sl.work_date >= cov.month AND sl.work_date < (cov.month + interval '1 month')::date OFFSET 0) x
-     WHERE cov.covered > 0),
+     WHERE cov.covered - COALESCE(bd.used, 0) > 0),
   used AS (
-    SELECT case_id, task_id, multi, month${names},
-           sum(LEAST(minutes, GREATEST(0, available - (running - minutes)))) AS covered
-      FROM (SELECT *, sum(minutes) OVER (PARTITION BY org_id, month ORDER BY work_date, start_time, id) AS running FROM ms) r
-     GROUP BY 1, 2, 3, 4${extra.map((_, i) => `, ${5 + i}`).join('')}),
+    SELECT id, LEAST(minutes, GREATEST(0, available - (running - minutes))) AS covered
+      FROM (SELECT *, sum(minutes) OVER (PARTITION BY org_id, month ORDER BY work_date, start_time, id) AS running FROM ms) r),
   pr AS (
-    SELECT g.*, COALESCE(u.covered, 0) AS covered, COALESCE(cov.rate, 150.00) AS rate
-      FROM g LEFT JOIN used u USING (case_id, task_id, multi, month${names})
+    SELECT g.*, round((g.billable - COALESCE(u.covered, 0)) * COALESCE(cov.rate, 150.00) / 60, 2) AS amount
+      FROM g LEFT JOIN used u USING (id)
       LEFT JOIN cov ON cov.org_id = g.org_id AND cov.month = g.month)`;
 };
 
-const AMOUNT = `round(sum((p.billable - p.covered) * p.rate) / 60, 2)`;
+const AMOUNT = `sum(p.amount)`;
 
 function rawCases(today: string): { what: string; sql: string; key: (r: Row) => string }[] {
   const { from, to } = defaultPeriod(today);

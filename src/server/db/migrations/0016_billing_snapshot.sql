@@ -87,7 +87,13 @@ WITH listed_slips AS (
     JOIN agreement_services rs ON rs.agreement_id = ra.id
     JOIN service_types rst ON rst.id = rs.service_type_id
    WHERE ra.status = 'OPEN' AND (rs.rounding_minimum IS NOT NULL OR rs.rounding_increment IS NOT NULL)),
-    rule_days AS (SELECT d.org_id, d.work_date, (CASE WHEN rr.id IS NOT NULL THEN COALESCE(rr.rounding_minimum, 0)
+    -- The rate of each organization-month as one row of look-ups (see covered), read once per organization day.
+    rates AS MATERIALIZED (
+      SELECT COALESCE(jsonb_object_agg(cv.org_id || ':' || cv.month, cv.rate), '{}') AS m
+        FROM coverage cv WHERE cv.rate IS NOT NULL),
+    rule_days AS (
+      SELECT r.*, (rt.m ->> (r.org_id || ':' || date_trunc('month', r.work_date)::date))::numeric AS rate
+        FROM (SELECT d.org_id, d.work_date, (CASE WHEN rr.id IS NOT NULL THEN COALESCE(rr.rounding_minimum, 0)
            WHEN (ro.rounding_minimum IS NOT NULL OR ro.rounding_increment IS NOT NULL) THEN COALESCE(ro.rounding_minimum, 0) ELSE 0 END) AS minimum, (CASE WHEN rr.id IS NOT NULL THEN COALESCE(rr.rounding_increment, 5)
            WHEN (ro.rounding_minimum IS NOT NULL OR ro.rounding_increment IS NOT NULL) THEN COALESCE(ro.rounding_increment, 5) ELSE 5 END) AS increment,
                (CASE WHEN rr.id IS NOT NULL THEN 'SERVICE' WHEN (ro.rounding_minimum IS NOT NULL OR ro.rounding_increment IS NOT NULL) THEN 'ORGANIZATION' ELSE 'DEFAULT' END) AS source, rr.service_name AS service, ro.name AS org_name
@@ -102,7 +108,7 @@ WITH listed_slips AS (
         FROM ruled_services rsv
        WHERE rsv.org_id = d.org_id AND rsv.start_date <= d.work_date AND (rsv.end_date IS NULL OR rsv.end_date >= d.work_date)
        ORDER BY rsv.start_date DESC, rsv.id DESC
-       LIMIT 1) rr ON true),
+       LIMIT 1) rr ON true) r CROSS JOIN rates rt),
     month_slips AS (
       SELECT av.org_id, av.month, av.available, x.id, x.work_date, x.start_time,
              round((CASE WHEN (x.minutes) <= 0 THEN 0
@@ -118,20 +124,17 @@ WITH listed_slips AS (
           OFFSET 0) x
         -- The rule days are joined once, outside the subquery (inside it they would be scanned per month).
         JOIN rule_days rd ON rd.org_id = av.org_id AND rd.work_date = x.work_date),
-    -- The covered minutes of each slip (by id) and the rate of each organization-month, as one row of look-ups:
-    -- each listed slip finds its own in a sorted jsonb object, whatever plan the statistics (none on an embedded
-    -- database) lead to; a join could be run as a loop over every pair.
-    lookups AS MATERIALIZED (
-      SELECT (SELECT COALESCE(jsonb_object_agg(z.id::text, z.covered), '{}')
-                FROM (SELECT ms.id,
-                             LEAST(ms.billable, GREATEST(0, ms.available - (sum(ms.billable) OVER w - ms.billable)))
-                               AS covered
-                        FROM month_slips ms
-                      WINDOW w AS (PARTITION BY ms.org_id, ms.month ORDER BY ms.work_date, ms.start_time, ms.id
-                                   ROWS UNBOUNDED PRECEDING)) z
-               WHERE z.covered > 0) AS covered,
-             (SELECT COALESCE(jsonb_object_agg(cv.org_id || ':' || cv.month, cv.rate), '{}')
-                FROM coverage cv WHERE cv.rate IS NOT NULL) AS rates),
+    -- The covered minutes of each slip (by id) as one row of look-ups: each listed slip finds its own in a sorted
+    -- jsonb object, whatever plan the statistics (none on an embedded database) lead to; a join could be run as a
+    -- loop over every pair.
+    covered AS MATERIALIZED (
+      SELECT COALESCE(jsonb_object_agg(z.id::text, z.covered), '{}') AS m
+        FROM (SELECT ms.id,
+                     LEAST(ms.billable, GREATEST(0, ms.available - (sum(ms.billable) OVER w - ms.billable))) AS covered
+                FROM month_slips ms
+              WINDOW w AS (PARTITION BY ms.org_id, ms.month ORDER BY ms.work_date, ms.start_time, ms.id
+                           ROWS UNBOUNDED PRECEDING)) z
+       WHERE z.covered > 0),
     slip_lines AS (
       SELECT x.id, x.case_id, x.org_id, x.task_id, x.user_id, x.multi, x.work_date, x.month, x.minutes, x.billable, x.covered, x.rate,
              round(((x.billable) - (x.covered)) * (x.rate) / 60, 2) AS amount, x.minimum, x.increment, x.source,
@@ -141,14 +144,16 @@ WITH listed_slips AS (
           SELECT ls.id, ls.case_id, ls.org_id, ls.task_id, ls.user_id, ls.multi, ls.work_date,
                  date_trunc('month', ls.work_date)::date AS month, ls.minutes,
                  round((CASE WHEN (ls.minutes) <= 0 THEN 0
-         ELSE (ceil(GREATEST(ls.minutes, rd.minimum)::numeric / (rd.increment)) * (rd.increment))::int END) * (ls.multi)::numeric)::int AS billable, COALESCE((lk.covered ->> ls.id::text)::int, 0) AS covered,
-                 COALESCE((lk.rates ->> (ls.org_id || ':' || date_trunc('month', ls.work_date)::date))::numeric, COALESCE((SELECT (value->>'defaultHourlyRate')::numeric FROM settings
+         ELSE (ceil(GREATEST(ls.minutes, rd.minimum)::numeric / (rd.increment)) * (rd.increment))::int END) * (ls.multi)::numeric)::int AS billable, COALESCE((cm.m ->> ls.id::text)::int, 0) AS covered,
+                 COALESCE(rd.rate, COALESCE((SELECT (value->>'defaultHourlyRate')::numeric FROM settings
                                             WHERE key = 'billing'),
-                                           150.00)) AS rate,
-                 rd.minimum, rd.increment, rd.source, rd.service, rd.org_name
+                                           150.00)) AS rate, rd.minimum, rd.increment, rd.source, rd.service, rd.org_name
             FROM listed_slips ls
             JOIN rule_days rd ON rd.org_id = ls.org_id AND rd.work_date = ls.work_date
-            CROSS JOIN lookups lk) x
+            CROSS JOIN covered cm
+          -- Not flattened: each line leaves here with its figures, not with the look-ups (a sort above would carry
+          -- them along on every row).
+          OFFSET 0) x
       ),
     priced AS (
       SELECT sl.case_id, sl.org_id, sl.task_id, sl.multi, sl.month,

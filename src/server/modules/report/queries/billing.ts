@@ -130,7 +130,13 @@ export function pricedSlips(
        WHERE x.available > 0),
     -- Materialized: the few services with a rule, read once; each organization day then probes this short list.
     ruled_services AS MATERIALIZED (${RULED_SERVICES}),
-    rule_days AS (${ruleDays(days, 'ruled_services')}),
+    -- The rate of each organization-month as one row of look-ups (see covered), read once per organization day.
+    rates AS MATERIALIZED (
+      SELECT COALESCE(jsonb_object_agg(cv.org_id || ':' || cv.month, cv.rate), '{}') AS m
+        FROM coverage cv WHERE cv.rate IS NOT NULL),
+    rule_days AS (
+      SELECT r.*, (rt.m ->> (r.org_id || ':' || ${monthOf('r.work_date')}))::numeric AS rate
+        FROM (${ruleDays(days, 'ruled_services')}) r CROSS JOIN rates rt),
     month_slips AS (
       SELECT av.org_id, av.month, av.available, x.id, x.work_date, x.start_time,
              ${billableSql('x.minutes', 'rd.minimum', 'rd.increment', 'x.multi')} AS billable
@@ -145,20 +151,17 @@ export function pricedSlips(
           OFFSET 0) x
         -- The rule days are joined once, outside the subquery (inside it they would be scanned per month).
         JOIN rule_days rd ON rd.org_id = av.org_id AND rd.work_date = x.work_date),
-    -- The covered minutes of each slip (by id) and the rate of each organization-month, as one row of look-ups:
-    -- each listed slip finds its own in a sorted jsonb object, whatever plan the statistics (none on an embedded
-    -- database) lead to; a join could be run as a loop over every pair.
-    lookups AS MATERIALIZED (
-      SELECT (SELECT COALESCE(jsonb_object_agg(z.id::text, z.covered), '{}')
-                FROM (SELECT ms.id,
-                             LEAST(ms.billable, GREATEST(0, ms.available - (sum(ms.billable) OVER w - ms.billable)))
-                               AS covered
-                        FROM month_slips ms
-                      WINDOW w AS (PARTITION BY ms.org_id, ms.month ORDER BY ms.work_date, ms.start_time, ms.id
-                                   ROWS UNBOUNDED PRECEDING)) z
-               WHERE z.covered > 0) AS covered,
-             (SELECT COALESCE(jsonb_object_agg(cv.org_id || ':' || cv.month, cv.rate), '{}')
-                FROM coverage cv WHERE cv.rate IS NOT NULL) AS rates),
+    -- The covered minutes of each slip (by id) as one row of look-ups: each listed slip finds its own in a sorted
+    -- jsonb object, whatever plan the statistics (none on an embedded database) lead to; a join could be run as a
+    -- loop over every pair.
+    covered AS MATERIALIZED (
+      SELECT COALESCE(jsonb_object_agg(z.id::text, z.covered), '{}') AS m
+        FROM (SELECT ms.id,
+                     LEAST(ms.billable, GREATEST(0, ms.available - (sum(ms.billable) OVER w - ms.billable))) AS covered
+                FROM month_slips ms
+              WINDOW w AS (PARTITION BY ms.org_id, ms.month ORDER BY ms.work_date, ms.start_time, ms.id
+                           ROWS UNBOUNDED PRECEDING)) z
+       WHERE z.covered > 0),
     slip_lines AS (
       SELECT x.id, x.case_id, x.org_id, x.task_id, x.user_id, x.multi, x.work_date, x.month${groups
         .map((g) => `, x.${g.name}`)
@@ -168,12 +171,14 @@ export function pricedSlips(
         FROM (
           SELECT ls.id, ls.case_id, ls.org_id, ls.task_id, ls.user_id, ls.multi, ls.work_date,
                  ${monthOf('ls.work_date')} AS month${groups.map((g) => `, ls.${g.name}`).join('')}, ls.minutes,
-                 ${slipBillable('ls', 'rd')} AS billable, COALESCE((lk.covered ->> ls.id::text)::int, 0) AS covered,
-                 COALESCE((lk.rates ->> (ls.org_id || ':' || ${monthOf('ls.work_date')}))::numeric, ${rate}) AS rate,
-                 rd.minimum, rd.increment, rd.source, rd.service, rd.org_name
+                 ${slipBillable('ls', 'rd')} AS billable, COALESCE((cm.m ->> ls.id::text)::int, 0) AS covered,
+                 COALESCE(rd.rate, ${rate}) AS rate, rd.minimum, rd.increment, rd.source, rd.service, rd.org_name
             FROM listed_slips ls
             JOIN rule_days rd ON rd.org_id = ls.org_id AND rd.work_date = ls.work_date
-            CROSS JOIN lookups lk) x
+            CROSS JOIN covered cm
+          -- Not flattened: each line leaves here with its figures, not with the look-ups (a sort above would carry
+          -- them along on every row).
+          OFFSET 0) x
       ${billed}),
     priced AS (
       SELECT sl.case_id, sl.org_id, sl.task_id, sl.multi, sl.month${groups.map((g) => `, sl.${g.name}`).join('')},
