@@ -22,6 +22,19 @@ const charged = (l: BillLine) =>
     l.billableMinutes - l.coveredMinutes,
   )} at ${formatMoney(l.rate)}/h`;
 
+/** The table's columns: title, and whether it holds a figure (right-aligned). */
+const HEADERS: [string, boolean][] = [
+  ['Date', false],
+  ['Staff', false],
+  ['Task', false],
+  ['Worked', true],
+  ['Billable', true],
+  ['Rule', false],
+  ['Block Hours', true],
+  ['Rate', true],
+  ['Amount', true],
+];
+
 function LinesTable({ items, totals }: { items: BillLine[]; totals: BillLines['totals'] }) {
   return (
     // Not a page's list table: inside the dialog the header needs no room for the top navigation.
@@ -29,25 +42,11 @@ function LinesTable({ items, totals }: { items: BillLine[]; totals: BillLines['t
       <table className="table table-sm align-middle mb-2">
         <thead className="table-light small">
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Staff</th>
-            <th scope="col">Task</th>
-            <th scope="col" className="text-end">
-              Worked
-            </th>
-            <th scope="col" className="text-end">
-              Billable
-            </th>
-            <th scope="col">Rule</th>
-            <th scope="col" className="text-end">
-              Block Hours
-            </th>
-            <th scope="col" className="text-end">
-              Rate
-            </th>
-            <th scope="col" className="text-end">
-              Amount
-            </th>
+            {HEADERS.map(([title, numeric]) => (
+              <th key={title} scope="col" className={numeric ? 'text-end' : undefined}>
+                {title}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -78,6 +78,21 @@ async function slipRules(caseId: number) {
   return rows;
 }
 
+/** A client with an hour of block time a month from January 2026, at 120.00 an hour. */
+async function blockHoursClient(name: string) {
+  const db = api.db.pool;
+  const org = await makeOrganization(db, { name });
+  const agreement = await makeAgreement(db, { organizationId: org.id, startDate: '2026-01-01' });
+  await makeAgreementService(db, {
+    agreementId: agreement.id,
+    serviceTypeId: blockType,
+    coveredHours: '1.00',
+    unitPrice: '120.00',
+    startDate: '2026-01-01',
+  });
+  return org;
+}
+
 async function setDefaultRate(rate: string) {
   const loaded = (await admin.get('/api/report/billing-settings')).json().billingSettings;
   const res = await admin.post('/api/report/billing-settings', {
@@ -182,15 +197,7 @@ describe('the billing snapshot', () => {
 
   it('keeps the block minutes a billed case used: time added later on another case finds them used', async () => {
     const db = api.db.pool;
-    const org = await makeOrganization(db, { name: 'Snapshot Block' });
-    const agreement = await makeAgreement(db, { organizationId: org.id, startDate: '2026-01-01' });
-    await makeAgreementService(db, {
-      agreementId: agreement.id,
-      serviceTypeId: blockType,
-      coveredHours: '1.00',
-      unitPrice: '120.00',
-      startDate: '2026-01-01',
-    });
+    const org = await blockHoursClient('Snapshot Block');
     const a = await makeCase(db, { organizationId: org.id, title: 'A', status: 'CLOSED' });
     const b = await makeCase(db, { organizationId: org.id, title: 'B', status: 'CLOSED' });
     const taskA = (await makeTask(db, { caseId: a.id })).id;
@@ -343,15 +350,7 @@ describe('the lines in SQL', () => {
 describe('migration 0016', () => {
   it('gives the cases billed before it their snapshot, as Mark Billed would have stored it', async () => {
     const db = api.db.pool;
-    const org = await makeOrganization(db, { name: 'Snapshot Legacy' });
-    const agreement = await makeAgreement(db, { organizationId: org.id, startDate: '2026-01-01' });
-    await makeAgreementService(db, {
-      agreementId: agreement.id,
-      serviceTypeId: blockType,
-      coveredHours: '1.00',
-      unitPrice: '120.00',
-      startDate: '2026-01-01',
-    });
+    const org = await blockHoursClient('Snapshot Legacy');
     const old = await makeCase(db, { organizationId: org.id, title: 'Billed long ago', status: 'CLOSED' });
     const task = (await makeTask(db, { caseId: old.id })).id;
     await makeSlip(db, {
