@@ -78,6 +78,29 @@ async function slipRules(caseId: number) {
   return rows;
 }
 
+/** The case's slips as the slip API presents them: billable minutes and the rule with its explanation. */
+async function presentedSlips(caseId: number) {
+  const { rows } = await api.db.pool.query<{ id: number }>(
+    'SELECT s.id FROM slips s JOIN tasks t ON t.id = s.task_id WHERE t.case_id = $1 ORDER BY s.id',
+    [caseId],
+  );
+  const slips = [];
+  for (const { id } of rows) {
+    const res = await admin.get(`/api/manage/slip/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const { billableMinutes, billing } = res.json().slip;
+    slips.push({ billableMinutes, billing });
+  }
+  return slips;
+}
+
+/** The technician's billable minutes in the weekly summary, week by week, from August 17 to September 27, 2026. */
+async function weeklyBillable() {
+  const res = await admin.get(`/api/report/weekly-summary?from=08/17/2026&to=09/27/2026&staff=${techId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as ReportResponse).rows.map((r) => r.billable);
+}
+
 /** A client with an hour of block time a month from January 2026, at 120.00 an hour. */
 async function blockHoursClient(name: string) {
   const db = api.db.pool;
@@ -149,6 +172,8 @@ describe('the billing snapshot', () => {
       '1:07 rounded up to 1:15 (15-minute increments, 30-minute minimum: Snapshot Dental) × 1.5 = 1:53',
     );
     const rulesBefore = await slipRules(billed.id);
+    const presentedBefore = await presentedSlips(billed.id);
+    const weeklyBefore = await weeklyBillable();
     await bill(before);
 
     // Every rule and rate changes: the organization's rule, the service's rule and rate, the default rate.
@@ -170,6 +195,14 @@ describe('the billing snapshot', () => {
     expect(await slipRules(billed.id)).toEqual(
       rulesBefore.map((r, i) => ({ ...r, billed_minutes: linesBefore.items[i]!.billableMinutes })),
     );
+    // The slip card shows what was billed too: its billable minutes, rule and explanation.
+    expect(await presentedSlips(billed.id)).toEqual(presentedBefore);
+    // The weekly summary's Billable counts the billed slips as billed; only the open case's slip follows the new
+    // rule (its 20 minutes under 1-minute increments instead of 30).
+    const weeklyAfter = await weeklyBillable();
+    expect(weeklyAfter.reduce((a, b) => Number(a) + Number(b), 0)).toBe(
+      weeklyBefore.reduce((a, b) => Number(a) + Number(b), 0) - 10,
+    );
     // The case not billed follows the new rules: the service's 1-minute increments at 300 ÷ 2 = 150.00 an hour,
     // September's 120 block minutes less the 60 the billed case used.
     expect(await billRow(org.id, open.id)).toMatchObject({
@@ -186,6 +219,7 @@ describe('the billing snapshot', () => {
     expect(await billRow(org.id, billed.id)).toMatchObject({ covered: 111, billable: 60, amount: '99.00' });
     expect(await billRow(org.id, open.id)).toMatchObject({ covered: 9, billable: 11, amount: '27.50' });
     expect((await lines(billed.id)).billed).toBe(false);
+    expect((await presentedSlips(billed.id)).map((p) => p.billableMinutes)).toEqual([60, 10, 101]);
     const rulesNow = await slipRules(billed.id);
     expect(rulesNow.map((r) => [r.rounding_source, r.rounding_increment, r.billed_minutes])).toEqual([
       ['ORGANIZATION', 60, null],

@@ -26,7 +26,7 @@ import { badRequest, conflict, HttpError, notFound, requireVersion } from '../..
 import type { Queryable } from '../../platform/records.js';
 import { changedByMessage } from '../../platform/stamp.js';
 import { assertDaysOpen, mondayOf, weekLockedMessage } from '../timesheet/week-lock.js';
-import { ruleColumns, serviceRuleJoin } from './billable-sql.js';
+import { slipRuleSql } from './billable-sql.js';
 
 export const whereOptions = () => codeOptions(WHERE_OPTIONS);
 export const howOptions = () => codeOptions(HOW_OPTIONS);
@@ -50,7 +50,8 @@ export async function slipFormOptions(db: Queryable): Promise<SlipFormOptions> {
   };
 }
 
-const SLIP_RULE = ruleColumns('rr', 'o');
+// A billed slip keeps the rule and billable minutes its billing snapshot stored; any other, the rule of its day.
+const SLIP_RULE = slipRuleSql('o');
 
 /** The columns every presented slip needs (alias s = slips), with the rounding rule in force on its day. */
 const SLIP_SELECT = `
@@ -68,8 +69,7 @@ const SLIP_SELECT = `
          u.first_name || ' ' || u.last_name AS user_name,
          cb.first_name || ' ' || cb.last_name AS created_by_name,
          ub.first_name || ' ' || ub.last_name AS updated_by_name,
-         ${SLIP_RULE.minimum} AS rounding_minimum, ${SLIP_RULE.increment} AS rounding_increment,
-         ${SLIP_RULE.source} AS rounding_source, rr.service_name AS rounding_service
+         ${SLIP_RULE.columns}
     FROM slips s
     JOIN tasks t ON t.id = s.task_id
     JOIN cases c ON c.id = t.case_id
@@ -77,7 +77,7 @@ const SLIP_SELECT = `
     JOIN users u ON u.id = s.user_id
     LEFT JOIN users cb ON cb.id = s.created_by
     LEFT JOIN users ub ON ub.id = s.updated_by
-    ${serviceRuleJoin('o.id', 's.work_date', 'rr')}`;
+    ${SLIP_RULE.join}`;
 
 export type SlipRow = {
   id: number;
@@ -114,6 +114,8 @@ export type SlipRow = {
   rounding_increment: number;
   rounding_source: RoundingSource;
   rounding_service: string | null;
+  /** The billable minutes its billing snapshot stored (null unless the case is billed). */
+  billed_minutes: number | null;
 };
 
 export const codeOption = (
@@ -172,7 +174,7 @@ export function presentSlip(r: SlipRow, viewerId: number): Slip {
     start: `${r.work_date}T${hhmm(start)}`,
     stop: stop === null ? null : `${r.work_date}T${hhmm(stop)}`,
     minutes,
-    billableMinutes: minutes === null ? null : billable(minutes, rule, multiplier),
+    billableMinutes: r.billed_minutes ?? (minutes === null ? null : billable(minutes, rule, multiplier)),
     billing: {
       ...rule,
       source: r.rounding_source,

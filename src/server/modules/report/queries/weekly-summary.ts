@@ -1,7 +1,7 @@
 // Weekly summary: the hours each staff member logged per day of each week of the period (whole weeks, Monday to
 // Sunday): finished case slips and bucket time, case time split into support and project, the case time's billable
-// minutes (rounded by the rule of its organization and day, times the multiplier: src/shared/rounding.ts), and the
-// workdays (so far) below the expected day highlighted and counted. Hours are the actual minutes worked: a short day
+// minutes (rounded by the rule of its organization and day, times the multiplier: src/shared/rounding.ts; a billed
+// slip's from its billing snapshot), and the workdays (so far) below the expected day highlighted and counted. Hours are the actual minutes worked: a short day
 // is judged by the time worked, never by rounding.
 //
 // Slips and buckets are summed per staff member and day over the period once (slips_day_idx, or slips_user_day_idx
@@ -76,8 +76,8 @@ function withList(ctx: ReportContext, f: ListFilter): string {
   const weekday = (i: number) => `COALESCE(sum(d.total) FILTER (WHERE d.dow = ${i}), 0)::int`;
   const today = dateLiteral(ctx.today);
   return `ws AS (
-      SELECT sl.user_id, sl.work_date, tk.is_project, kc.organization_id AS org_id, ${minutes} AS minutes,
-             sl.rate_multiplier AS multi
+      SELECT sl.id AS slip_id, sl.user_id, sl.work_date, tk.is_project, kc.organization_id AS org_id,
+             ${minutes} AS minutes, sl.rate_multiplier AS multi
         FROM slips sl JOIN tasks tk ON tk.id = sl.task_id JOIN cases kc ON kc.id = tk.case_id
        WHERE sl.work_date BETWEEN ${from} AND ${to} AND sl.stop_time IS NOT NULL
              ${staff ? `AND sl.user_id = ${staff}` : ''}),
@@ -91,8 +91,10 @@ function withList(ctx: ReportContext, f: ListFilter): string {
         FROM (SELECT ws.user_id, ws.work_date,
                      CASE WHEN ws.is_project THEN 0 ELSE ws.minutes END AS support,
                      CASE WHEN ws.is_project THEN ws.minutes ELSE 0 END AS project, 0 AS bucket,
-                     ${slipBillable('ws', 'rd')} AS billable
+                     COALESCE(bs.billable_minutes, ${slipBillable('ws', 'rd')}) AS billable
                 FROM ws JOIN rule_days rd ON rd.org_id = ws.org_id AND rd.work_date = ws.work_date
+                -- A billed slip counts what its billing snapshot stored, whatever rule applies now.
+                LEFT JOIN billed_slips bs ON bs.slip_id = ws.slip_id
               UNION ALL
               SELECT u.id, bk.work_date, 0, 0, bk.minutes, 0
                 FROM users u JOIN buckets bk ON bk.user_id = u.id AND bk.work_date BETWEEN ${from} AND ${to}
