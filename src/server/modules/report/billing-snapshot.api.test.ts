@@ -98,7 +98,7 @@ async function presentedSlips(caseId: number) {
 async function weeklyBillable() {
   const res = await admin.get(`/api/report/weekly-summary?from=08/17/2026&to=09/27/2026&staff=${techId}`);
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as ReportResponse).rows.map((r) => r.billable);
+  return (res.json() as ReportResponse).rows.map((r) => Number(r.billable));
 }
 
 /** A client with an hour of block time a month from January 2026, at 120.00 an hour. */
@@ -200,9 +200,8 @@ describe('the billing snapshot', () => {
     // The weekly summary's Billable counts the billed slips as billed; only the open case's slip follows the new
     // rule (its 20 minutes under 1-minute increments instead of 30).
     const weeklyAfter = await weeklyBillable();
-    expect(weeklyAfter.reduce((a, b) => Number(a) + Number(b), 0)).toBe(
-      weeklyBefore.reduce((a, b) => Number(a) + Number(b), 0) - 10,
-    );
+    const sum = (weeks: number[]) => weeks.reduce((a, b) => a + b, 0);
+    expect(sum(weeklyAfter)).toBe(sum(weeklyBefore) - 10);
     // The case not billed follows the new rules: the service's 1-minute increments at 300 ÷ 2 = 150.00 an hour,
     // September's 120 block minutes less the 60 the billed case used.
     expect(await billRow(org.id, open.id)).toMatchObject({

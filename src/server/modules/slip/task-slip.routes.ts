@@ -4,7 +4,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CASE_BILLED } from '../../../shared/billing.js';
 import { type Option, recordId } from '../../../shared/schemas/common.js';
 import {
   type AvailableForSlip,
@@ -21,7 +20,7 @@ import { likePattern, type Queryable } from '../../platform/records.js';
 import { withTransaction } from '../../platform/transaction.js';
 import { weekLockedMessage } from '../timesheet/week-lock.js';
 import { signedIn } from './slip.routes.js';
-import { closedMessage, loadSlipRow, taskState } from './slip.service.js';
+import { closedMessage, loadSlipRow, slipRefusals, taskState } from './slip.service.js';
 
 export const SLIP_NOT_ON_TASK = 'This slip is no longer on this task. Refresh and try again.';
 export const TARGET_NOT_FOUND = 'The selected task no longer exists. Refresh and try again.';
@@ -133,10 +132,12 @@ export function taskSlipRoutes(app: FastifyInstance, database: Database): void {
           if (slip.task_id !== taskId) throw new MoveRefused([SLIP_NOT_ON_TASK]);
           if (slip.user_id !== user.id) throw new MoveRefused([NOT_OWNER]);
           if (targetTask === taskId) throw new MoveRefused([SAME_TASK]);
-          // Time of a billed case stays where it was billed.
-          if ((await taskState(client, taskId, true))?.case_billed) throw new MoveRefused([CASE_BILLED]);
-          const locked = await weekLockedMessage(client, user.id, [slip.work_date]);
-          if (locked) throw new MoveRefused([locked]);
+          // The delete rule every slip's `can.delete` shows: a billed case's time stays where it was billed, an
+          // approved week stays as approved (the share locks wait for a billing or an approval in progress).
+          const source = await taskState(client, taskId, true);
+          const weekLocked = (await weekLockedMessage(client, user.id, [slip.work_date])) !== null;
+          const refused = slipRefusals({ owner: true, weekLocked, task: source ?? slip }).delete;
+          if (refused) throw new MoveRefused([refused]);
           const target = await taskState(client, targetTask, true);
           if (!target) throw new MoveRefused([TARGET_NOT_FOUND]);
           const closed = closedMessage(target);
