@@ -209,7 +209,11 @@ describe('demo opportunities on first start', () => {
         ORDER BY o.id LIMIT 1`,
     );
     await api.db.pool.query(`UPDATE proposals SET status = 'ACCEPTED' WHERE id = $1`, [open.proposal]);
-    const today = new Date().toLocaleDateString('en-US', { month: '2-digit', day: '2-digit', year: 'numeric' });
+    const today = new Date().toLocaleDateString('en-US', {
+      month: '2-digit',
+      day: '2-digit',
+      year: 'numeric',
+    });
     const won = await admin.post(`/api/manage/opportunity/${open.id}/win`, {
       version: open.version,
       proposal: open.proposal,
