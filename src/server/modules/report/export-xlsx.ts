@@ -50,25 +50,33 @@ function wallDate(value: string, timeZone: string | null): Date | null {
   return new Date(Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second));
 }
 
+/**
+ * Text as a workbook must hold it: "_x0041_" is the file format's own escape of a character (ECMA-376 Part 1,
+ * 22.9.2.19 ST_Xstring, which Excel decodes on reading), so an underscore that starts such a run is escaped itself
+ * ("_x005F_x0041_", as Excel stores a typed "_x0041_").
+ */
+export const xlsxText = (text: string) => text.replace(/_(x[0-9A-Fa-f]{4}_)/g, '_x005F_$1');
+
 /** A raw report value as the typed value of its cell (text that does not fit the kind stays text). */
 export function xlsxValue(kind: ReportColumnKind, value: ReportCell, timeZone: string): ExcelJS.CellValue {
   if (value === null || value === undefined || value === '') return null;
+  const text = xlsxText(String(value));
   switch (kind) {
     case 'date':
-      return wallDate(String(value), null) ?? String(value);
+      return wallDate(String(value), null) ?? text;
     case 'datetime':
-      return wallDate(String(value), timeZone) ?? String(value);
+      return wallDate(String(value), timeZone) ?? text;
     case 'percent':
-      return percentFraction(value) ?? String(value);
+      return percentFraction(value) ?? text;
     case 'minutes': {
       const n = cellNumber(value);
-      return n === null ? String(value) : n / MINUTES_PER_DAY;
+      return n === null ? text : n / MINUTES_PER_DAY;
     }
     case 'money':
     case 'number':
-      return cellNumber(value) ?? String(value);
+      return cellNumber(value) ?? text;
     default:
-      return String(value);
+      return text;
   }
 }
 
@@ -122,11 +130,11 @@ export const xlsxExport: Exporter = (source, context) => {
     const summary = workbook.addWorksheet('Summary');
     summary.columns = [{ width: 30 }, { width: 70 }];
     const line = (label: string, value: string | number, bold = false) => {
-      const row = summary.addRow([label, value]);
+      const row = summary.addRow([xlsxText(label), typeof value === 'string' ? xlsxText(value) : value]);
       if (bold) row.getCell(1).font = { bold: true };
       row.commit();
     };
-    const title = summary.addRow([head.report.title]);
+    const title = summary.addRow([xlsxText(head.report.title)]);
     title.getCell(1).font = { bold: true, size: 14 };
     title.commit();
     line('Organizations', context.scope, true);

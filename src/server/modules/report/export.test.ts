@@ -249,6 +249,24 @@ describe('XLSX export', () => {
       expect(lines).toContain(line);
   });
 
+  it('keeps text that looks like the format’s own character escape (_x0041_) as typed, in the rows and the summary', async () => {
+    // How Excel reads a cell's text: ECMA-376 Part 1, 22.9.2.19 ST_Xstring, "_xHHHH_" is the character HHHH and a
+    // literal "_x0041_" is stored as "_x005F_x0041_". exceljs hands the stored text back as it is.
+    const excelShows = (stored: unknown) =>
+      String(stored).replace(/_x([0-9A-Fa-f]{4})_/g, (_, hex: string) =>
+        String.fromCharCode(parseInt(hex, 16)),
+      );
+    const typed = 'Rack _x0041_ and _x00e9_ (_X0042_), __x1234__';
+    const output = xlsxExport(source({ rows: [{ ...ROW, name: typed }] }), { ...context, scope: typed });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await bytesOf(output)) as unknown as ExcelJS.Buffer);
+    const cell = workbook.getWorksheet('Warranty')!.getRow(2).getCell(1).value;
+    expect(cell).toBe('Rack _x005F_x0041_ and _x005F_x00e9_ (_X0042_), __x005F_x1234__');
+    expect(excelShows(cell)).toBe(typed);
+    const summary = workbook.getWorksheet('Summary')!.getRow(2).values as unknown[];
+    expect(excelShows(summary[2])).toBe(typed);
+  });
+
   it('streams thousands of rows', async () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(
