@@ -1,6 +1,7 @@
 // One-line time entry (issue 17): `930-1045 acme vpn #1234 remote phone fixed the tunnel` → a slip. Pure: the
 // server's task match (how many target words named the task) and the day's context are inputs, never guessed here.
 import { z } from 'zod';
+import { addIsoDays } from './format/date.js';
 import { minutesToHmm, parseDuration } from './format/duration.js';
 import { formatTimeOfDay, parseTimeOfDay } from './format/time-of-day.js';
 import {
@@ -278,13 +279,6 @@ export function prefixOf(text: string, words: readonly string[]): number {
   return n;
 }
 
-/** The yyyy-MM-dd `days` before a yyyy-MM-dd day. */
-const daysBefore = (iso: string, days: number) => {
-  const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - days);
-  return d.toISOString().slice(0, 10);
-};
-
 /**
  * The task match of quick-entry.service (its SQL over every open task) over the tasks a device knows: the longest
  * prefix of the words that still names a task is consumed and the tasks reaching it match; with a case number only
@@ -297,7 +291,7 @@ export function matchCandidates(
   caseId: number | null,
   today: string,
 ): QuickMatch {
-  const from = daysBefore(today, RECENT_DAYS);
+  const from = addIsoDays(today, -RECENT_DAYS);
   const scored = candidates
     .filter((c) => caseId === null || c.caseId === caseId)
     .map((c) => ({ c, prefix: prefixOf(candidateText(c), words) }))

@@ -100,6 +100,15 @@ export function fromPathDate(text: string): Date | null {
 /** yyyy-MM-dd, the form a database `date` takes. */
 export const toIsoDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
+/** Calendar-day arithmetic on yyyy-MM-dd days, in UTC so no time zone shifts a day. */
+const isoDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
+/** The yyyy-MM-dd day `days` after `day` (before, when negative). */
+export const addIsoDays = (day: string, days: number) =>
+  new Date(isoDay(day) + days * 86_400_000).toISOString().slice(0, 10);
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export const isoDaysBetween = (from: string, to: string) =>
+  Math.round((isoDay(to) - isoDay(from)) / 86_400_000);
+
 export type DateRules = { min?: Date; max?: Date; disabled?: (d: Date) => boolean; allowEmpty?: boolean };
 export type DateCheck = { value: string; valid: boolean; error?: string };
 

@@ -3,6 +3,7 @@
 // duration rounded up to the user's timer rounding, one slip per local day.
 
 import { z } from 'zod';
+import { addIsoDays, isoDaysBetween } from '../format/date.js';
 import type { Rounding } from '../format/duration.js';
 import { stopMinutes } from '../format/time-of-day.js';
 import { wallParts } from '../format/wall-clock.js';
@@ -103,10 +104,7 @@ export function wallMinute(at: Date, timeZone: string): { date: string; minute: 
   return { date: `${p.year}-${pad(p.month)}-${pad(p.day)}`, minute: p.hour * 60 + p.minute };
 }
 
-const nextDay = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number);
-  return new Date(Date.UTC(y!, m! - 1, d! + 1)).toISOString().slice(0, 10);
-};
+const nextDay = (iso: string) => addIsoDays(iso, 1);
 
 /** Whole minutes a stopped timer logs: elapsed time rounded up to the increment, at least one increment. */
 export function timerMinutes(startedAt: Date, stoppedAt: Date, rounding: Rounding): number {
@@ -118,8 +116,6 @@ export function timerMinutes(startedAt: Date, stoppedAt: Date, rounding: Roundin
 export type TakenSlip = { date: string; start: number; stop: number | null };
 /** What a stopped timer becomes: its slips, and the instant they end (where a switched-to timer starts). */
 export type TimerRun = { parts: SlipPart[]; endsAt: Date };
-
-const daysBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 
 /** [from, to), minutes after `date`'s midnight, cut at each local midnight. */
 function byDay(date: string, from: number, to: number): SlipPart[] {
@@ -173,7 +169,7 @@ export function timerRun(
   const from = minute + worked;
   let end = minute + rounded;
   for (const t of taken) {
-    const shift = daysBetween(date, t.date) * DAY_MINUTES;
+    const shift = isoDaysBetween(date, t.date) * DAY_MINUTES;
     const start = shift + t.start;
     const stop = t.stop === null ? null : shift + (stopMinutes(t.start, t.stop) ?? t.start);
     // A slip with time meets the rounding when they share a minute; an unfinished one when it starts inside it.
@@ -184,7 +180,7 @@ export function timerRun(
   let endsAt = Math.floor(startedAt.getTime() / MINUTE) * MINUTE + (end - minute) * MINUTE;
   for (let i = 0; i < 3; i++) {
     const wall = wallMinute(new Date(endsAt), timeZone);
-    const behind = end - (daysBetween(date, wall.date) * DAY_MINUTES + wall.minute);
+    const behind = end - (isoDaysBetween(date, wall.date) * DAY_MINUTES + wall.minute);
     if (behind <= 0) break;
     endsAt += behind * MINUTE;
   }

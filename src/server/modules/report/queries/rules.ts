@@ -1,14 +1,15 @@
 // The rules the client reports judge devices by (age bands, patch compliance, warranty windows, the tone of a
 // percentage) and the default period. Pure: the rows are labelled with these; the summaries count with the SQL
 // written beside each rule, which says the same thing.
+import { addIsoDays, isoDaysBetween } from '../../../../shared/format/date.js';
 import type { ReportFigure } from '../../../../shared/reports.js';
 import { dateLiteral } from './plan.js';
 
 /** yyyy-MM-dd of a calendar date; arithmetic in UTC so no time zone shifts a day. */
 const iso = (d: Date) => d.toISOString().slice(0, 10);
-const parse = (day: string) => new Date(`${day}T00:00:00Z`);
 
-export const addDays = (day: string, days: number) => iso(new Date(parse(day).getTime() + days * 86_400_000));
+export const addDays = addIsoDays;
+export const daysBetween = isoDaysBetween;
 
 /** The same day `years` earlier; 29 February becomes 28 February, as PostgreSQL's `date - interval` does. */
 export function minusYears(day: string, years: number): string {
@@ -16,10 +17,6 @@ export function minusYears(day: string, years: number): string {
   const last = new Date(Date.UTC(y - years, m, 0)).getUTCDate();
   return iso(new Date(Date.UTC(y - years, m - 1, Math.min(d, last))));
 }
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string) =>
-  Math.round((parse(to).getTime() - parse(from).getTime()) / 86_400_000);
 
 // ---- age by purchase date ----
 
