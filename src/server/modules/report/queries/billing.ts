@@ -205,13 +205,5 @@ export const PRICED_TOTALS = `sum(p.minutes)::int AS minutes,
             THEN min(p.rate) FILTER (WHERE p.billable > p.covered) END AS rate,
        COALESCE(sum(p.amount), 0)::numeric(14,2) AS amount`;
 
-/** The text of a multiplier: 0, 1, 1.5, 2. */
-export const multiplierText = (column: string) =>
-  `trim(trailing '.' from trim(trailing '0' from ${column}::text))`;
-
-/** h:mm of whole minutes. */
-export const hmmSql = (minutes: string) =>
-  `(${minutes}) / 60 || ':' || lpad(((${minutes}) % 60)::text, 2, '0')`;
-
 /** The day `days` before `today` (yyyy-MM-dd) as a SQL date. */
 export const daysBefore = (today: string, days: number) => `(${dateLiteral(today)} - ${days})`;
