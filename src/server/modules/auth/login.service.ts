@@ -2,10 +2,16 @@
 // wrong passwords and wrong two-factor codes alike (two-factor.service.ts takes its slots here too).
 import type pg from 'pg';
 import type { LoginNext } from '../../../shared/schemas/auth.js';
+import type { StoredSsoSettings } from '../../../shared/schemas/sso.js';
 import type { Database } from '../../db/client.js';
 import { burnPasswordCheck, verifyPassword } from '../../platform/passwords.js';
 import { createSession, hashToken, type SessionPolicy } from '../../platform/sessions.js';
-import { passwordSignInAllowed, readSsoSettings, twoFactorRequired } from '../../platform/sign-in-policy.js';
+import {
+  passwordSignInAllowed,
+  readSsoSettings,
+  ssoReady,
+  twoFactorRequired,
+} from '../../platform/sign-in-policy.js';
 
 export const MAX_FAILED_LOGINS = 10;
 
@@ -72,6 +78,16 @@ async function giveBackAttempt(db: Queryable, userId: number): Promise<void> {
   await db.query('UPDATE users SET failed_logins = greatest(failed_logins - 1, 0) WHERE id = $1', [userId]);
 }
 
+/** Whether password sign-in is open to this address: always, unless single sign-on is enforced. */
+async function mayUsePassword(db: Queryable, settings: StoredSsoSettings, email: string): Promise<boolean> {
+  if (!(ssoReady(settings) && settings.enforced)) return true;
+  if (settings.breakGlassUserId === null) return false;
+  const { rows } = await db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
+    settings.breakGlassUserId,
+  ]);
+  return rows[0]?.email === email;
+}
+
 export async function signIn(
   database: Database,
   email: string,
@@ -79,7 +95,15 @@ export async function signIn(
   policy: SessionPolicy,
   context: SignInContext = { ip: null, userAgent: null },
 ): Promise<LoginResult> {
-  const user = await takeAttempt(database, email.trim().toLowerCase());
+  const settings = await readSsoSettings(database.pool);
+  const address = email.trim().toLowerCase();
+  if (!(await mayUsePassword(database.pool, settings, address))) {
+    // Enforced single sign-on: every address but the break-glass administrator's gets one answer, right password,
+    // wrong password or no account, and no password is checked (the dummy check keeps the time of a real one).
+    await burnPasswordCheck(password);
+    return { ok: false, passwordSignInOff: { providerName: settings.providerName || 'single sign-on' } };
+  }
+  const user = await takeAttempt(database, address);
   if (!user) {
     // Unknown, or locked (the attempt is not counted): answered like a wrong password, after the same work.
     await burnPasswordCheck(password);
@@ -90,9 +114,8 @@ export async function signIn(
     await failedAttempt(database.pool, user.id, user.attempt);
     return { ok: false };
   }
-  const settings = await readSsoSettings(database.pool);
   if (!passwordSignInAllowed(settings, user.id)) {
-    // The right password of an account that must use single sign-on: not a guess, so not counted.
+    // The address stopped being the break-glass administrator's since it was read: answered as above.
     await giveBackAttempt(database.pool, user.id);
     return { ok: false, passwordSignInOff: { providerName: settings.providerName || 'single sign-on' } };
   }

@@ -314,7 +314,7 @@ describe('the sign-in policy', () => {
     }
   });
 
-  it('refuses password sign-in under enforced single sign-on, names the provider and counts no failure', async () => {
+  it('refuses password sign-in under enforced single sign-on with one answer, right password or not, and counts nothing', async () => {
     const breakGlass = await makeAdmin(api.db.pool);
     await setPolicy({
       enabled: true,
@@ -334,12 +334,28 @@ describe('the sign-in policy', () => {
       expect(res.cookies).toHaveLength(0);
       const row = await api.db.pool.query('SELECT failed_logins FROM users WHERE id = $1', [user.id]);
       expect(row.rows[0].failed_logins).toBe(0);
-      // A wrong password still gets the usual answer.
-      const wrong = await api.anonymous.post('/api/auth/login', {
-        email: user.email,
+      // A wrong password, and an address with no account, get the same answer: a stolen password cannot be
+      // confirmed, and no password is checked (nothing counted, no lock however many tries).
+      for (const attempt of [
+        { email: user.email, password: 'not it at all' },
+        { email: 'nobody-here@sd6.test', password: TEST_PASSWORD },
+      ]) {
+        const other = await api.anonymous.post('/api/auth/login', attempt);
+        expect(other.statusCode).toBe(400);
+        expect(other.json().message).toBe(res.json().message);
+      }
+      for (let i = 0; i < 12; i++)
+        await api.anonymous.post('/api/auth/login', { email: user.email, password: `guess ${i}` });
+      const after = await api.db.pool.query('SELECT failed_logins, locked_until FROM users WHERE id = $1', [
+        user.id,
+      ]);
+      expect(after.rows[0]).toEqual({ failed_logins: 0, locked_until: null });
+      // The break-glass administrator's wrong password gets the usual answer.
+      const glassWrong = await api.anonymous.post('/api/auth/login', {
+        email: breakGlass.email,
         password: 'not it at all',
       });
-      expect(wrong.json().message).toBe(MESSAGES.signInFailed);
+      expect(glassWrong.json().message).toBe(MESSAGES.signInFailed);
       const glass = await api.anonymous.post('/api/auth/login', {
         email: breakGlass.email,
         password: TEST_PASSWORD,
