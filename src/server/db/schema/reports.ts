@@ -29,6 +29,8 @@ export const importPresets = pgTable(
     kind: text('kind').notNull(),
     // { <SD6 field>: <the file's column name> }
     columns: jsonb('columns').notNull(),
+    // The set of headers of the file it was made for (normalised, sorted): the next file of that shape maps itself.
+    headersKey: text('headers_key'),
     ...stamps(),
   },
   (t) => [
@@ -70,6 +72,10 @@ export const importRuns = pgTable(
     preview: jsonb('preview'),
     error: text('error'),
     jobId: text('job_id'),
+    // The applying process's sign of life (PostgreSQL: every few seconds) and how many times it was started: a
+    // run whose process died is found by its stale heartbeat, then queued again or failed with its reason.
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     startedAt: timestamp('started_at', { withTimezone: true }),
@@ -77,6 +83,7 @@ export const importRuns = pgTable(
   },
   (t) => [
     index('import_runs_created_idx').on(t.createdAt, t.id),
+    index('import_runs_working_idx').on(t.status).where(sql`${t.status} IN ('PREVIEW', 'QUEUED', 'RUNNING')`),
     check(
       'import_runs_status_check',
       sql`${t.status} IN ('PREVIEW', 'QUEUED', 'RUNNING', 'DONE', 'FAILED', 'CANCELLED')`,
