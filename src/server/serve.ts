@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { type EmbeddedDatabase, EmbeddedStartError } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
 import { bootstrapDatabase, DEFAULT_ADMIN_EMAIL, DEMO_ADMIN_EMAIL, signInHelp } from './db/seed/index.js';
+import { withStartupLock } from './db/startup-lock.js';
 import { fail } from './fail.js';
 
 function clientDir(): string {
@@ -31,14 +32,23 @@ export async function serve(config: Config, embedded?: Promise<EmbeddedDatabase>
   // Routes are registered while the database migrates (no query runs until the app listens).
   const building = buildApp({ config, database, clientDir: clientDir() });
   building.catch(() => {});
-  await migrate(database.pool);
-  const first = await bootstrapDatabase(database, {
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
-    demo: config.demo,
-    timeZone: config.timeZone,
-  });
-  const app = await building;
+  // What start-up creates, once: with DATABASE_URL other processes may be starting on the same database, so under
+  // the start-up lock; the embedded database has one process already (the data folder's lock).
+  const prepare = async () => {
+    await migrate(database.pool);
+    const first = await bootstrapDatabase(database, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      demo: config.demo,
+      timeZone: config.timeZone,
+    });
+    const app = await building;
+    await app.jobs.prepare();
+    return { first, app };
+  };
+  const { first, app } = config.databaseUrl
+    ? await withStartupLock(config.databaseUrl, prepare)
+    : await prepare();
 
   let stopping = false;
   const shutdown = async (signal: string) => {

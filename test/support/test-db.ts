@@ -112,3 +112,13 @@ export async function openTestDatabase(kind: TestDbKind, template: string): Prom
     () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   );
 }
+
+/** An empty PostgreSQL database (no migrations), as a new installation finds it; its url and a drop. */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `sd6_empty_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  return {
+    url: withDatabase(adminUrl(), name),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}

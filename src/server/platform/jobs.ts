@@ -69,6 +69,11 @@ export type Jobs = {
   retry: (name: string, id: string) => Promise<boolean>;
   /** Cancels a job not yet finished; false when it has finished (or is archived). */
   cancel: (name: string, id: string) => Promise<boolean>;
+  /**
+   * Creates what the queue needs in the database (pg-boss's schema, the registered queues, the schedules) without
+   * running any job. The server calls it under its start-up lock, so processes starting together create them once.
+   */
+  prepare: () => Promise<void>;
   /** Starts polling (the server does at start-up, so jobs queued before a restart run). */
   start: () => Promise<void>;
   stop: () => Promise<void>;
@@ -139,15 +144,32 @@ export function createJobs(database: Database, log: Logger, options: { pollSecon
     queuesMade.add(name);
   };
 
+  // The app's pool: one connection on the embedded database, which serialises every query anyway.
+  const newBoss = (options: { supervise?: boolean; schedule?: boolean } = {}) =>
+    new PgBoss({
+      db: { executeSql: (text: string, values?: unknown[]) => database.pool.query(text, values as never[]) },
+      schema: 'pgboss',
+      ...options,
+    });
+
+  const prepare = async () => {
+    // An instance that only creates: no maintenance, no cron, no workers; stopping it leaves the app's pool open.
+    const instance = newBoss({ supervise: false, schedule: false });
+    instance.on('error', (error) => log.error({ err: error }, 'background job queue error'));
+    await instance.start();
+    try {
+      for (const name of new Set([...handlers.keys(), ...schedules.keys()]))
+        await ensureQueue(instance, name);
+      for (const [name, { cron, data }] of schedules)
+        await instance.schedule(name, cron, data, { tz: 'UTC' });
+    } finally {
+      await instance.stop({ graceful: false, close: false });
+    }
+  };
+
   const start = () => {
     started ??= (async () => {
-      const instance = new PgBoss({
-        // The app's pool: one connection on the embedded database, which serialises every query anyway.
-        db: {
-          executeSql: (text: string, values?: unknown[]) => database.pool.query(text, values as never[]),
-        },
-        schema: 'pgboss',
-      });
+      const instance = newBoss();
       instance.on('error', (error) => log.error({ err: error }, 'background job queue error'));
       await instance.start();
       for (const [name, handler] of handlers) {
@@ -220,6 +242,7 @@ export function createJobs(database: Database, log: Logger, options: { pollSecon
       return rows.map(toRecord);
     },
     get,
+    prepare,
     queues: async () => {
       const instance = await start();
       return (await instance.getQueues()).map((q) => q.name).sort();
