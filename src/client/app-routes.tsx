@@ -42,6 +42,7 @@ const REPORT_SCREENS = Object.fromEntries(
     report_bitlocker: 'BitlockerReportPage',
     report_device: 'DeviceReportPage',
     report_device_summary_by_age: 'DeviceSummaryByAgeReportPage',
+    report_device_summary_by_address: 'DeviceSummaryByAddressReportPage',
     report_firmware: 'FirmwareReportPage',
     report_outdated_response: 'OutdatedResponseReportPage',
     report_patch: 'PatchReportPage',

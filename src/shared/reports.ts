@@ -11,6 +11,7 @@ export const CLIENT_REPORT_KEYS = [
   'bitlocker',
   'device',
   'device-summary-by-age',
+  'device-summary-by-address',
   'firmware',
   'outdated-response',
   'patch',
@@ -47,8 +48,6 @@ export type ReportDef = {
   days?: boolean;
   /** Takes `within` (warranty: expired or ending within 30/60/90 days). */
   within?: boolean;
-  /** Takes `by` (device summary by age: grouped by age band or by address/site). */
-  groupBy?: boolean;
   /** SPEC §3 report type code where there is one. */
   type?: string;
   /** Takes `billed` (bill list: not billed, billed, all). */
@@ -92,7 +91,13 @@ export const CLIENT_REPORTS: readonly ReportDef[] = [
     route: 'report_device_summary_by_age',
     title: 'Device Summary by Age',
     subject: 'equipment',
-    groupBy: true,
+  },
+  {
+    key: 'device-summary-by-address',
+    group: 'client',
+    route: 'report_device_summary_by_address',
+    title: 'Device Summary by Address',
+    subject: 'equipment',
   },
   { key: 'firmware', group: 'client', route: 'report_firmware', title: 'Firmware', subject: 'equipment' },
   {
@@ -202,11 +207,6 @@ export const WARRANTY_WINDOWS = [
   { value: 'expired', label: 'Expired' },
 ] as const satisfies CodeList;
 
-export const AGE_GROUPINGS = [
-  { value: 'age', label: 'By age' },
-  { value: 'site', label: 'By address/site' },
-] as const satisfies CodeList;
-
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
@@ -243,7 +243,7 @@ const organizationIds = z.preprocess(
 /**
  * The filters of every client report, as the address carries them (`/report/warranty?clients=4&within=60`):
  * organizations (`organization`, several ids) or else a SPEC §4 client filter code (`clients`, default 1 Active);
- * the equipment (`equipment`, default 1) or user (`users`, default 1) filter code; period, days, within, by where
+ * the equipment (`equipment`, default 1) or user (`users`, default 1) filter code; period, days, within where
  * the report takes them; sort, dir, start (offset) and limit (default 25) for the rows.
  */
 export const reportQuery = z
@@ -256,7 +256,6 @@ export const reportQuery = z
     to: optionalDate(),
     days: z.coerce.number().int().min(1).max(3650).default(30),
     within: z.enum(codeValues(WARRANTY_WINDOWS)).default('90'),
-    by: z.enum(codeValues(AGE_GROUPINGS)).default('age'),
     billed: z.enum(codeValues(BILLED_FILTERS)).default('unbilled'),
     review: z.enum(codeValues(REVIEW_WINDOWS)).default('90'),
     // One staff member (a user id); an empty choice in the address means everyone.

@@ -78,7 +78,8 @@ describe('menuFor', () => {
       'Agreements, Cases & Tasks, Charts, Equipment, Opportunities, Organizations, Outages, People, Software',
     ]);
     expect(groupsOf(menu, 'Report')).toEqual([
-      'Client: Antivirus, BitLocker, Device Summary by Age, Firmware, Outdated Response, Patch, Report History, ' +
+      'Client: Antivirus, BitLocker Compliance, Device Summary by Age, Device Summary by Address, Firmware, ' +
+        'Outdated Response, Patch, Report History, ' +
         'Services Activity, User and Device Counts, Warranty',
       'Internal: Annual Update, Bill List, Weekly Summary, WIP List',
     ]);

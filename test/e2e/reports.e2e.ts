@@ -86,7 +86,7 @@ describe('client reports', () => {
     await page.waitForURL(
       (url) => url.pathname === '/report/warranty' && url.searchParams.get('organization') === String(id),
     );
-    await page.getByRole('heading', { name: 'Warranty Report', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Warranty', level: 1 }).waitFor();
 
     // The summary names the organization; the rows are the expired device and the one ending within 90 days.
     const summary = page.getByRole('region', { name: 'Summary' });

@@ -198,27 +198,28 @@ function firmware({ rows }: RecomputeInput): Recomputed {
 }
 
 const AGES = ['< 1 year', '1–2 years', '2–3 years', '3–4 years', '4–5 years', '5+ years', 'Unknown'];
-function deviceAge({ rows, query }: RecomputeInput): Recomputed {
-  if (query.by === 'site') {
-    const [under3, from3to5, over5, unknown] = ['under3', 'from3to5', 'over5', 'unknown'].map((c) =>
-      sum(rows, c),
-    ) as number[];
-    return {
-      total: rows.length,
-      figures: [
-        ['Devices', text(sum(rows, 'devices'))],
-        ['Sites', text(rows.length)],
-        ['5+ years', text(over5!)],
-        ['Unknown age', text(unknown!)],
-      ],
-      chart: [
-        ['Under 3 years', under3!],
-        ['3–5 years', from3to5!],
-        ['5+ years', over5!],
-        ['Unknown age', unknown!],
-      ],
-    };
-  }
+function deviceAddress({ rows }: RecomputeInput): Recomputed {
+  const [under3, from3to5, over5, unknown] = ['under3', 'from3to5', 'over5', 'unknown'].map((c) =>
+    sum(rows, c),
+  ) as number[];
+  return {
+    total: rows.length,
+    figures: [
+      ['Devices', text(sum(rows, 'devices'))],
+      ['Sites', text(rows.length)],
+      ['5+ years', text(over5!)],
+      ['Unknown age', text(unknown!)],
+    ],
+    chart: [
+      ['Under 3 years', under3!],
+      ['3–5 years', from3to5!],
+      ['5+ years', over5!],
+      ['Unknown age', unknown!],
+    ],
+  };
+}
+
+function deviceAge({ rows }: RecomputeInput): Recomputed {
   const bands = AGES.map((age) =>
     sum(
       rows.filter((r) => r.age === age),
@@ -415,6 +416,7 @@ export const RECOMPUTE: Record<string, (input: RecomputeInput) => Recomputed> = 
   bitlocker,
   device,
   'device-summary-by-age': deviceAge,
+  'device-summary-by-address': deviceAddress,
   firmware,
   'outdated-response': outdatedResponse,
   patch,

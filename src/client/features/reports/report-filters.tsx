@@ -1,16 +1,10 @@
 // The filter bar of a report, from its definition (never its name): organizations (several, as tags) or else the
 // SPEC §4 client filter (none for reports of staff time), the device or user filter by the report's subject, and
-// period (whole weeks where the report counts weeks), days, within, by, billed, review and one staff member where the
+// period (whole weeks where the report counts weeks), days, within, billed, review and one staff member where the
 // report takes them. Every change lands in the address; the page starts again at its first row.
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import {
-  AGE_GROUPINGS,
-  BILLED_FILTERS,
-  REVIEW_WINDOWS,
-  type ReportDef,
-  WARRANTY_WINDOWS,
-} from '../../../shared/reports';
+import { BILLED_FILTERS, REVIEW_WINDOWS, type ReportDef, WARRANTY_WINDOWS } from '../../../shared/reports';
 import type { Option } from '../../../shared/schemas/common';
 import { EQUIPMENT_FILTERS } from '../../../shared/schemas/equipment';
 import { ACTIVE_FILTERS, type CodeList } from '../../../shared/schemas/fields';
@@ -38,7 +32,6 @@ export const FILTER_LABELS: Record<string, string> = {
   to: 'To',
   days: 'No Check-In For (Days)',
   within: 'Warranty',
-  by: 'Group',
   billed: 'Cases',
   review: 'Review',
   staff: 'Staff',
@@ -216,11 +209,6 @@ export function ReportFilters(props: {
       {def.within ? (
         <div className="col-sm-6 col-md-4 col-xl-3">
           <CodeFilter name="within" list={WARRANTY_WINDOWS} state={state} />
-        </div>
-      ) : null}
-      {def.groupBy ? (
-        <div className={cell}>
-          <CodeFilter name="by" list={AGE_GROUPINGS} state={state} />
         </div>
       ) : null}
       {def.billed ? (

@@ -135,7 +135,8 @@ describe('filters in the address', () => {
     ['user', ['Organizations', 'Clients', 'Users'], ['Devices', 'From', 'Warranty']],
     ['services-activity', ['Organizations', 'Clients', 'From', 'To'], ['Devices', 'Users']],
     ['outdated-response', ['Devices', 'No Check-In For (Days)'], ['Users', 'From', 'Warranty']],
-    ['device-summary-by-age', ['Devices', 'Group'], ['Warranty', 'No Check-In For (Days)']],
+    ['device-summary-by-age', ['Devices'], ['Warranty', 'No Check-In For (Days)', 'Group']],
+    ['device-summary-by-address', ['Organizations', 'Devices'], ['Warranty', 'Group', 'From']],
   ])('the %s report shows the filters its definition takes', async (key, shown, absent) => {
     stubFetch({ [`/api/report/${key}`]: { body: warranty({ organization: null }) } });
     renderAt(`/report/${key}`, <ReportFrame def={def(key)} />);

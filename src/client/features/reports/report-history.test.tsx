@@ -3,7 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReportHistoryItem } from '../../../shared/reports';
+import { CLIENT_REPORTS, type ReportHistoryItem } from '../../../shared/reports';
 import { OrganizationTabs } from '../organizations/organization-tabs';
 import {
   OrganizationReportHistoryPage,
@@ -171,7 +171,11 @@ describe('an organization’s Reports tab', () => {
     renderAt(`${ORG}/reports`, <OrganizationReportsPage />, '/manage/organization/:id/reports');
     const reports = screen.getByRole('region', { name: 'Client Reports' });
     const links = within(reports).getAllByRole('link');
-    expect(links).toHaveLength(11);
+    expect(links).toHaveLength(CLIENT_REPORTS.length);
+    expect(within(reports).getByRole('link', { name: 'Device Summary by Address' })).toHaveAttribute(
+      'href',
+      '/report/device-summary-by-address?organization=5',
+    );
     expect(within(reports).getByRole('link', { name: 'Warranty' })).toHaveAttribute(
       'href',
       '/report/warranty?organization=5',

@@ -12,7 +12,6 @@ export const REPORT_DEFAULTS: Record<string, string> = {
   users: '1',
   days: '30',
   within: '90',
-  by: 'age',
   billed: 'unbilled',
   review: '90',
 };
@@ -25,7 +24,6 @@ export function reportParamNames(def: ReportDef): string[] {
   if (def.period) names.push('from', 'to');
   if (def.days) names.push('days');
   if (def.within) names.push('within');
-  if (def.groupBy) names.push('by');
   if (def.billed) names.push('billed');
   if (def.review) names.push('review');
   if (def.staff) names.push('staff');

@@ -1,6 +1,8 @@
 // One screen per report route (report_antivirus … report_user, the internal ones): each is the report frame with its
 // definition; the bill list adds its billing actions.
+import { Navigate, useLocation } from 'react-router';
 import { type ReportKey, reportDef } from '../../../shared/reports';
+import { pathFor } from '../../../shared/routes';
 import { ReportFrame } from './report-frame';
 
 function screen(key: ReportKey) {
@@ -13,7 +15,18 @@ function screen(key: ReportKey) {
 export const AntivirusReportPage = screen('antivirus');
 export const BitlockerReportPage = screen('bitlocker');
 export const DeviceReportPage = screen('device');
-export const DeviceSummaryByAgeReportPage = screen('device-summary-by-age');
+const DeviceSummaryByAgeFrame = screen('device-summary-by-age');
+/** The by-age report once grouped by site with `?by=site`: such a link opens the report by address. */
+export function DeviceSummaryByAgeReportPage() {
+  const { search } = useLocation();
+  const params = new URLSearchParams(search);
+  if (params.get('by') !== 'site') return <DeviceSummaryByAgeFrame />;
+  params.delete('by');
+  const query = params.toString();
+  const to = pathFor('report_device_summary_by_address');
+  return <Navigate replace to={query ? `${to}?${query}` : to} />;
+}
+export const DeviceSummaryByAddressReportPage = screen('device-summary-by-address');
 export const FirmwareReportPage = screen('firmware');
 export const OutdatedResponseReportPage = screen('outdated-response');
 export const PatchReportPage = screen('patch');

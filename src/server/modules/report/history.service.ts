@@ -76,6 +76,8 @@ const FILTER_ORDER = Object.keys(reportQuery.shape).filter((k) => k !== 'start' 
 
 /** The address of the report's screen with these filters; null for what is no client report. */
 export function rerunPath(report: string, filters: Record<string, string> | null): string | null {
+  // Exports made when the by-age report took `by=site` rerun as the report by address they were.
+  if (report === 'device-summary-by-age' && filters?.by === 'site') report = 'device-summary-by-address';
   const def = reportDef(report);
   if (!def) return null;
   // In the order of the report's filters (jsonb keeps its keys in an order of its own).

@@ -434,8 +434,8 @@ describe('outdated response, warranty, age', () => {
     ]);
   });
 
-  it('device summary by site: a row per organization, address and location', async () => {
-    const r = await run('device-summary-by-age', 'by=site');
+  it('device summary by address: a row per organization, address and location', async () => {
+    const r = await run('device-summary-by-address', '');
     expect(r.rows).toEqual([
       {
         organization: 'Alpha Dental',
@@ -479,7 +479,8 @@ describe('outdated response, warranty, age', () => {
       },
     ]);
     expect(figures(r)).toEqual({ Devices: '5', Sites: '4', '5+ years': '1', 'Unknown age': '1' });
-    expect(r.filtersText).toBe('Clients: Active · Devices: Active · By address/site');
+    expect(r.filtersText).toBe('Clients: Active · Devices: Active');
+    expect(r.report).toEqual({ key: 'device-summary-by-address', title: 'Device Summary by Address' });
   });
 });
 
@@ -490,7 +491,7 @@ describe('streaming every row (exports)', () => {
       { clients: 'all', equipment: 'all' },
     ]),
     ['device', { clients: 'all', equipment: 'all', sort: 'organization', dir: 'desc' }],
-    ['device-summary-by-age', { clients: 'all', by: 'site', sort: 'location' }],
+    ['device-summary-by-address', { clients: 'all', sort: 'location' }],
     ['outdated-response', { clients: 'all', days: '1', dir: 'desc' }],
     ['warranty', { clients: 'all', equipment: 'all', within: '90', sort: 'daysLeft', dir: 'desc' }],
     ['antivirus', { clients: 'all', sort: 'antivirusState' }],
@@ -538,7 +539,6 @@ describe('who may run reports, and bad filters', () => {
     ['equipment=4', 'equipment', 'Please choose one of the offered values.'],
     ['users=3', 'users', 'Please choose one of the offered values.'],
     ['within=45', 'within', 'Please choose one of the offered values.'],
-    ['by=street', 'by', 'Please choose one of the offered values.'],
     ['days=0', 'days', 'Please enter a number of 1 or more.'],
     ['days=abc', 'days', 'Please enter a number.'],
     ['limit=500', 'limit', 'Please enter a number of 100 or less.'],

@@ -2,7 +2,6 @@
 // SPEC §4 client filter code), the equipment and user filter codes, and the period.
 
 import {
-  AGE_GROUPINGS,
   BILLED_FILTERS,
   CHOOSE_ORGANIZATIONS,
   REVIEW_WINDOWS,
@@ -151,7 +150,6 @@ export function filtersText(
   if (period) parts.push(`Period: ${displayOf(period.from)} – ${displayOf(period.to)}`);
   if (def.days) parts.push(`No check-in for more than ${query.days} ${query.days === 1 ? 'day' : 'days'}`);
   if (def.within) parts.push(codeLabel(WARRANTY_WINDOWS, query.within) ?? '');
-  if (def.groupBy) parts.push(codeLabel(AGE_GROUPINGS, query.by) ?? '');
   if (def.billed) parts.push(`Cases: ${codeLabel(BILLED_FILTERS, query.billed)}`);
   if (def.review) parts.push(codeLabel(REVIEW_WINDOWS, query.review) ?? '');
   if (def.staff && def.subject !== 'staff') parts.push(staff ? `Staff: ${staff.name}` : 'Staff: Everyone');

@@ -1,5 +1,6 @@
-// Device summary by age: devices counted by age band (purchase date) per organization, or per organization and
-// site (address and device location) with the bands that matter for replacement planning.
+// Device summary by age (devices counted by age band of their purchase date, per organization) and device summary
+// by address (per organization and site: its address and the device location, with the bands that matter for
+// replacement planning): two reports over the same counts.
 //
 // Two forms of the same rows. Sorted by organization, each organization of the page is counted on its own (its
 // devices through equipment_org_name_idx, organizations in name order through their index), so the first page
@@ -74,65 +75,69 @@ const count = (name: string, title: string, then: SortKey): ColumnSpec => ({
   keys: [{ sql: `g.${name}`, type: 'int' }, then],
 });
 
-export const deviceAgePlan: PlanBuilder = (ctx) => {
-  const site = ctx.query.by === 'site';
-  // Unassigned devices have no organization; otherwise the plain columns, so the name index can order them.
-  const none = noneAssigned(ctx.query);
-  const orgKey: SortKey = { sql: none ? `COALESCE(g.organization, '')` : 'g.organization', type: 'text' };
-  const orgId: SortKey = { sql: none ? 'COALESCE(g.org_id, 0)' : 'g.org_id', type: 'int' };
-  const rows = (f: ListFilter, lateral: boolean) => (site ? siteRows : ageRows)(ctx, f, lateral);
-  const organization: ColumnSpec = {
-    name: 'organization',
-    title: 'Organization',
-    kind: 'text',
-    sql: 'g.organization',
-    sortable: true,
-    keys: [orgKey],
+const summaryPlan =
+  (site: boolean): PlanBuilder =>
+  (ctx) => {
+    // Unassigned devices have no organization; otherwise the plain columns, so the name index can order them.
+    const none = noneAssigned(ctx.query);
+    const orgKey: SortKey = { sql: none ? `COALESCE(g.organization, '')` : 'g.organization', type: 'text' };
+    const orgId: SortKey = { sql: none ? 'COALESCE(g.org_id, 0)' : 'g.org_id', type: 'int' };
+    const rows = (f: ListFilter, lateral: boolean) => (site ? siteRows : ageRows)(ctx, f, lateral);
+    const organization: ColumnSpec = {
+      name: 'organization',
+      title: 'Organization',
+      kind: 'text',
+      sql: 'g.organization',
+      sortable: true,
+      keys: [orgKey],
+    };
+    const columns: ColumnSpec[] = site
+      ? [
+          organization,
+          { name: 'address', title: 'Address', kind: 'text', sql: 'g.address' },
+          {
+            name: 'location',
+            title: 'Location',
+            kind: 'text',
+            sql: 'g.location',
+            sortable: true,
+            keys: [{ sql: `COALESCE(g.location, '')`, type: 'text' }, orgKey],
+          },
+          count('devices', 'Devices', orgKey),
+          count('under3', 'Under 3 years', orgKey),
+          count('from3to5', '3–5 years', orgKey),
+          count('over5', '5+ years', orgKey),
+          count('unknown', 'Unknown age', orgKey),
+        ]
+      : [
+          organization,
+          {
+            name: 'age',
+            title: 'Age',
+            kind: 'text',
+            sql: 'g.band',
+            sortable: true,
+            keys: [{ sql: 'g.band', type: 'int' }, orgKey],
+            format: (v) => AGE_BANDS[v as number] ?? null,
+          },
+          count('devices', 'Devices', orgKey),
+          { name: 'percent', title: 'Share of Organization', kind: 'percent', sql: 'g.percent' },
+        ];
+    return {
+      columns,
+      tieBreak: [
+        orgId,
+        site ? { sql: `COALESCE(g.location, '')`, type: 'text' } : { sql: 'g.band', type: 'int' },
+      ],
+      defaultSort: { field: 'organization', dir: 'asc' },
+      // The summary reads every row at once (no sort): the one-pass form.
+      source: (f, sort) => ({ from: `(${rows(f, sort?.field === 'organization' && !none)}) g`, where: [] }),
+      summary: () => (site ? siteSummary() : ageSummary()),
+    };
   };
-  const columns: ColumnSpec[] = site
-    ? [
-        organization,
-        { name: 'address', title: 'Address', kind: 'text', sql: 'g.address' },
-        {
-          name: 'location',
-          title: 'Location',
-          kind: 'text',
-          sql: 'g.location',
-          sortable: true,
-          keys: [{ sql: `COALESCE(g.location, '')`, type: 'text' }, orgKey],
-        },
-        count('devices', 'Devices', orgKey),
-        count('under3', 'Under 3 years', orgKey),
-        count('from3to5', '3–5 years', orgKey),
-        count('over5', '5+ years', orgKey),
-        count('unknown', 'Unknown age', orgKey),
-      ]
-    : [
-        organization,
-        {
-          name: 'age',
-          title: 'Age',
-          kind: 'text',
-          sql: 'g.band',
-          sortable: true,
-          keys: [{ sql: 'g.band', type: 'int' }, orgKey],
-          format: (v) => AGE_BANDS[v as number] ?? null,
-        },
-        count('devices', 'Devices', orgKey),
-        { name: 'percent', title: 'Share of Organization', kind: 'percent', sql: 'g.percent' },
-      ];
-  return {
-    columns,
-    tieBreak: [
-      orgId,
-      site ? { sql: `COALESCE(g.location, '')`, type: 'text' } : { sql: 'g.band', type: 'int' },
-    ],
-    defaultSort: { field: 'organization', dir: 'asc' },
-    // The summary reads every row at once (no sort): the one-pass form.
-    source: (f, sort) => ({ from: `(${rows(f, sort?.field === 'organization' && !none)}) g`, where: [] }),
-    summary: () => (site ? siteSummary() : ageSummary()),
-  };
-};
+
+export const deviceAgePlan = summaryPlan(false);
+export const deviceAddressPlan = summaryPlan(true);
 
 function ageSummary() {
   return {

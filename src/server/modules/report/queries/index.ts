@@ -2,7 +2,7 @@
 import type { ReportKey } from '../../../../shared/reports.js';
 import { annualUpdatePlan } from './annual-update.js';
 import { billListPlan } from './bill-list.js';
-import { deviceAgePlan } from './device-age.js';
+import { deviceAddressPlan, deviceAgePlan } from './device-age.js';
 import { outdatedResponsePlan, patchPlan, warrantyPlan } from './health.js';
 import { devicePlan, firmwarePlan } from './inventory.js';
 import { servicesActivityPlan, userAndDeviceCountsPlan } from './organizations.js';
@@ -17,6 +17,7 @@ export const REPORT_PLANS: Record<ReportKey, PlanBuilder> = {
   bitlocker: bitlockerPlan,
   device: devicePlan,
   'device-summary-by-age': deviceAgePlan,
+  'device-summary-by-address': deviceAddressPlan,
   firmware: firmwarePlan,
   'outdated-response': outdatedResponsePlan,
   patch: patchPlan,
