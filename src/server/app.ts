@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { DOCUMENT_MAX_BYTES } from '../shared/schemas/document.js';
-import type { Config } from './config.js';
+import { type Config, publicBaseUrl, publicUrlWarning, type TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { agreementRoutes } from './modules/agreement/agreement.routes.js';
 import { agreementServiceRoutes } from './modules/agreement/agreement-service.routes.js';
@@ -82,11 +82,13 @@ import { createSecretBox, type SecretBox, secretKeyMaterial } from './platform/s
 import { installSecurity } from './platform/security.js';
 import { cookieName, type SessionPolicy } from './platform/sessions.js';
 import { installClient } from './platform/static.js';
-import { validateRequestPart } from './platform/validation.js';
+import { installJsonDepthLimit, validateRequestPart } from './platform/validation.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    routeTable: { method: string; url: string }[];
+    routeTable: { method: string; url: string; public: boolean }[];
+    /** The origin of links in mails and the SSO redirect: PUBLIC_URL, else the address this server listens on. */
+    publicBaseUrl: () => string;
     /** The background job queue (platform/jobs.ts). */
     jobs: Jobs;
     /** Outgoing mail (platform/mail.ts). */
@@ -117,6 +119,15 @@ const REDACT = [
   '*.token',
 ];
 
+/**
+ * TRUST_PROXY as Fastify's trustProxy. A hop count becomes a function of the hop: this Fastify refuses a bare number
+ * (it trusts nothing then), and the count is what an operator behind a fixed chain of load balancers knows.
+ */
+function fastifyTrustProxy(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
+  return trust;
+}
+
 /** Readable, coloured lines for a terminal; loaded only then (JSON lines need nothing). */
 async function prettyStream() {
   const { default: pretty } = await import('pino-pretty');
@@ -140,13 +151,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: request.ip (rate limits, sessions, log lines) is then the peer's.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
   // Every route registered, so tests can sweep them all (e.g. the CSRF rule on every non-GET route).
-  const routeTable: { method: string; url: string }[] = [];
+  const routeTable: { method: string; url: string; public: boolean }[] = [];
   app.decorate('routeTable', routeTable);
+  app.decorate('publicBaseUrl', () => {
+    const address = app.server.listening ? app.server.address() : null;
+    return publicBaseUrl(config, typeof address === 'object' ? address : null);
+  });
+  const warning = publicUrlWarning(config);
+  if (warning) app.addHook('onReady', async () => app.log.warn(warning));
   const jobs = createJobs(database, app.log);
   app.decorate('jobs', jobs);
   app.decorate('mail', createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom }, jobs, database.pool));
@@ -156,8 +174,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('secrets', createSecretBox(await secretKeyMaterial(config)));
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    const isPublic = Boolean((route.config as { public?: boolean } | undefined)?.public);
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, public: isPublic });
   });
+  installJsonDepthLimit(app);
   app.setValidatorCompiler(validateRequestPart);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply, payload) => {
@@ -187,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await installOpenApi(app, cookieName(policy));
   installErrorHandlers(app);
   installSecurity(app, { secureCookies: config.secureCookies });
-  const metrics = installMetrics(app, database);
+  const metrics = installMetrics(app, database, config.metricsToken);
   installAuth(app, database, policy);
   healthRoutes(app, database);
 

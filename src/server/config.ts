@@ -1,4 +1,5 @@
 // Environment parsing (ARCHITECTURE §5): one typed config object, clear messages for bad values.
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -44,6 +45,18 @@ const envSchema = z.object({
   SMTP_FROM: z.string().min(3).max(254).optional(),
   SD6_SECRET_KEY: z.string().min(32, 'SD6_SECRET_KEY must be at least 32 characters').optional(),
   PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (parsed === null) {
+        ctx.addIssue({ code: 'custom', message: TRUST_PROXY_HELP });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
 });
 
@@ -69,7 +82,15 @@ export type Config = {
    * Unset: a random key kept in DATA_DIR (platform/secret-box.ts). Several processes on one PostgreSQL need it set.
    */
   secretKey: string | undefined;
+  /** The address users reach, for links in mails and the SSO redirect; unset: see publicBaseUrl. */
   publicUrl: string | undefined;
+  /**
+   * Which peers may tell the client's address (X-Forwarded-For) and protocol: false (none, the default), a hop
+   * count, or the proxies' addresses and CIDRs. Fastify's trustProxy (app.ts); every request.ip follows it.
+   */
+  trustProxy: TrustProxy;
+  /** Bearer token a scraper sends to /metrics; unset: /metrics answers only calls from this machine. */
+  metricsToken: string | undefined;
   secureCookies: boolean;
   logLevel: string;
   /**
@@ -82,6 +103,58 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+export type TrustProxy = boolean | number | string[];
+
+const TRUST_PROXY_HELP =
+  "TRUST_PROXY must be true, false, a hop count (1, 2, …) or the proxies' addresses and CIDRs, comma-separated (10.0.0.5,10.1.0.0/16, loopback)";
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One trusted proxy: an address, a CIDR (address/bits) or one of proxy-addr's names. */
+function proxyEntry(value: string): boolean {
+  if (PROXY_NAMES.has(value)) return true;
+  const [address = '', bits, extra] = value.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const max = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
+
+/** TRUST_PROXY as Fastify takes it, or null when it is none of the accepted forms. */
+export function parseTrustProxy(raw: string | undefined): TrustProxy | null {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (['', 'false', 'off', 'no', '0'].includes(value)) return false;
+  if (['true', 'on', 'yes'].includes(value)) return true;
+  if (/^\d+$/.test(value)) return Number(value) <= 32 ? Number(value) : null;
+  const entries = value.split(',').map((e) => e.trim());
+  return entries.every(proxyEntry) ? entries : null;
+}
+
+/**
+ * The origin links are built on: PUBLIC_URL, else the address this server listens on (`listening`, its bound
+ * address once it listens; HOST and PORT before). Never a request's Host or X-Forwarded-* headers: a client could
+ * point a mailed password-reset link at its own site.
+ */
+export function publicBaseUrl(
+  config: Pick<Config, 'publicUrl' | 'host' | 'port'>,
+  listening?: { address: string; port: number } | null,
+): string {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  const host = WILDCARD_HOSTS.has(config.host) ? 'localhost' : config.host;
+  return `http://${isIP(host) === 6 ? `[${host}]` : host}:${listening?.port ?? config.port}`;
+}
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
+/** The start-up warning when links in mails would carry an address users may not reach; null when all is well. */
+export function publicUrlWarning(config: Pick<Config, 'publicUrl' | 'host' | 'environment'>): string | null {
+  if (config.publicUrl) return null;
+  if (config.environment === 'prod')
+    return `PUBLIC_URL is not set: links in mails (password resets) and the single sign-on redirect use ${publicBaseUrl({ ...config, port: 0 }).replace(/:0$/, '')}, the address this server listens on, which users behind a load balancer cannot reach. Set PUBLIC_URL to the address users reach (https://…).`;
+  if (WILDCARD_HOSTS.has(config.host))
+    return 'PUBLIC_URL is not set and HOST listens on every address: links in mails use localhost. Set PUBLIC_URL to the address users reach.';
+  return null;
+}
 
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
@@ -116,6 +189,8 @@ export function loadConfig(
     smtpFrom: e.SMTP_FROM ?? 'SD6 <no-reply@sd6.local>',
     secretKey: e.SD6_SECRET_KEY,
     publicUrl: e.PUBLIC_URL,
+    trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
     secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? false,
     logLevel: e.LOG_LEVEL ?? 'info',
     prettyLogs: e.SD6_ENV === 'dev' && terminal,

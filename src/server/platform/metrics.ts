@@ -1,8 +1,11 @@
 // Prometheus metrics: request counts and latency by route, event-loop lag, process figures, the database pool.
-// /metrics serves them for a scraper; the monitoring dashboard reads the same registry in-process.
-import type { FastifyInstance } from 'fastify';
+// /metrics serves them for a scraper (with METRICS_TOKEN, or from this machine); the monitoring dashboard reads the
+// same registry in-process.
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.js';
+import { body } from './errors.js';
 
 /** Requests and server errors of the last minute, in one-second slots (counters only ever grow). */
 export class RecentTraffic {
@@ -38,7 +41,28 @@ export class RecentTraffic {
 
 export type Metrics = { registry: Registry; recent: RecentTraffic };
 
-export function installMetrics(app: FastifyInstance, database?: Database): Metrics {
+export const METRICS_REFUSED =
+  'Metrics are for a scraper: send METRICS_TOKEN as a Bearer token, or call from the server itself when no token is set.';
+
+/**
+ * Who may read /metrics (route names, counts, latency, memory): with METRICS_TOKEN set, a call bearing it; without,
+ * only a call from this machine's loopback address. The address is request.ip, so behind a trusted proxy
+ * (TRUST_PROXY) it is the client's, and a proxy on the same machine does not open /metrics to everyone.
+ */
+function metricsAllowed(request: FastifyRequest, token: string | undefined): boolean {
+  if (!token) return isLoopback(request.ip);
+  const header = request.headers.authorization ?? '';
+  const sent = Buffer.from(header.startsWith('Bearer ') ? header.slice(7).trim() : '');
+  const expected = Buffer.from(token);
+  return sent.length === expected.length && timingSafeEqual(sent, expected);
+}
+
+function isLoopback(ip: string): boolean {
+  return ip === '::1' || ip.startsWith('127.') || ip.startsWith('::ffff:127.');
+}
+
+/** `token`: METRICS_TOKEN (config.ts). */
+export function installMetrics(app: FastifyInstance, database?: Database, token?: string): Metrics {
   const registry = new Registry();
   const recent = new RecentTraffic();
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
@@ -84,7 +108,11 @@ export function installMetrics(app: FastifyInstance, database?: Database): Metri
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
     recent.record(reply.statusCode);
   });
-  app.get('/metrics', async (_request, reply) => {
+  app.get('/metrics', async (request, reply) => {
+    if (!metricsAllowed(request, token)) {
+      if (token) reply.header('WWW-Authenticate', 'Bearer realm="metrics"');
+      return reply.status(token ? 401 : 403).send(body(token ? 'LOGIN' : 'FORBIDDEN', METRICS_REFUSED));
+    }
     reply.type(registry.contentType);
     return registry.metrics();
   });

@@ -131,3 +131,58 @@ describe('slips', () => {
     }
   });
 });
+
+describe('access before validation', () => {
+  // Open to anyone by design: their answers to a bad body are validation errors (or redirects), never 401.
+  const OPEN = new Set([
+    'POST /api/auth/login',
+    'POST /api/auth/logout',
+    'POST /api/auth/forgot-password',
+    'GET /api/auth/reset-password/:token',
+    'POST /api/auth/reset-password/:token',
+    'GET /api/auth/options',
+    'GET /api/auth/sso/start',
+    'GET /api/auth/sso/callback',
+  ]);
+  const BAD_BODIES = [
+    { version: 'x', id: -1, name: 7, items: 'none' },
+    JSON.parse(`${'['.repeat(100)}${']'.repeat(100)}`),
+  ];
+
+  it('answers every route an anonymous call with a bad body or query 401 before reading it', async () => {
+    const routes = api.app.routeTable.filter(
+      (r) => r.url.startsWith('/api/') && !['HEAD', 'OPTIONS'].includes(r.method),
+    );
+    expect(routes.length).toBeGreaterThan(150);
+    const wrong: string[] = [];
+    for (const { method, url } of routes) {
+      if (OPEN.has(`${method} ${url}`)) continue;
+      const path = url.replace(/:\w+/g, '1').replace(/\*$/, 'x');
+      const sends = ['GET', 'DELETE'].includes(method) ? [undefined] : BAD_BODIES;
+      for (const payload of sends) {
+        const res = await api.app.inject({
+          method: method as 'GET',
+          url: `${path}?page=-1&id=x&version=y`,
+          headers: { 'x-requested-with': 'XMLHttpRequest' },
+          ...(payload === undefined ? {} : { payload }),
+        });
+        if (res.statusCode !== 401)
+          wrong.push(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 80)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps the open routes open, and the two-factor steps to a sign-in waiting for them', async () => {
+    expect(
+      api.app.routeTable
+        .filter((r) => r.public && r.url.startsWith('/api/') && r.method !== 'HEAD')
+        .map((r) => `${r.method} ${r.url}`)
+        .filter((r) => !OPEN.has(r))
+        .sort(),
+    ).toEqual(['POST /api/auth/2fa', 'POST /api/auth/2fa/setup', 'POST /api/auth/2fa/setup/confirm']);
+    const confirm = await api.anonymous.post('/api/auth/2fa/setup/confirm', {});
+    expect(confirm.statusCode).toBe(401);
+    expect(confirm.json().reason).toBe('LOGIN');
+  });
+});

@@ -18,7 +18,8 @@ const ask = (email: string, ip = from()) =>
   api.app.inject({
     method: 'POST',
     url: '/api/auth/forgot-password',
-    headers: { 'x-requested-with': 'XMLHttpRequest', 'x-forwarded-for': ip },
+    headers: { 'x-requested-with': 'XMLHttpRequest' },
+    remoteAddress: ip,
     payload: { email },
   });
 

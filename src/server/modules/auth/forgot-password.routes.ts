@@ -9,7 +9,6 @@ import { HttpError } from '../../platform/errors.js';
 import { takeRateSlots, tooManyRequests } from '../../platform/rate-limit.js';
 import {
   findResetLink,
-  publicBaseUrl,
   RESET_LIMITS,
   RESET_LINK_INVALID,
   RESET_MAIL_SENT,
@@ -31,7 +30,7 @@ export function forgotPasswordRoutes(app: FastifyInstance, database: Database, c
         { key: `forgot:email:${email}`, ...RESET_LIMITS.perEmail },
       ]);
       if (retryAfter > 0) throw tooManyRequests(reply, retryAfter, RESET_TOO_MANY);
-      await requestPasswordReset(database, app.mail, email, publicBaseUrl(config.publicUrl, request));
+      await requestPasswordReset(database, app.mail, email, app.publicBaseUrl());
       return { message: RESET_MAIL_SENT };
     },
   );

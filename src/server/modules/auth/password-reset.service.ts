@@ -17,7 +17,8 @@ export type ResetRecipient = { id: number; email: string; firstName: string };
 /**
  * Writes a new reset token for `user` (earlier unused ones of the user are ended: only the newest link works) and
  * the mail that carries it, both with `db` so they commit or roll back together. `baseUrl` is the address users
- * reach (PUBLIC_URL, else the request's own origin).
+ * reach (app.publicBaseUrl: PUBLIC_URL, else the address the server listens on; never
+ * a request header).
  */
 export async function issuePasswordReset(
   db: pg.PoolClient,
@@ -52,14 +53,6 @@ export async function issuePasswordReset(
       'If you did not ask for this, ignore this mail: your password stays as it is.',
     ].join('\n'),
   });
-}
-
-/** The address users reach: PUBLIC_URL when set, else the origin the request came in on. */
-export function publicBaseUrl(
-  publicUrl: string | undefined,
-  request: { protocol: string; host: string },
-): string {
-  return publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
 /** The answer to every forgot-password request, known address or not. */

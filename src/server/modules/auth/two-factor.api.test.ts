@@ -254,14 +254,21 @@ describe('the sign-in step', () => {
     expect((await pending.post('/api/auth/2fa', { code: right })).statusCode).toBe(401);
   });
 
-  it('answers 401 without a pending sign-in, and a signed-in session cannot use the step', async () => {
+  it('answers 401 before validation without a pending sign-in, and a signed-in session cannot use the step', async () => {
     const user = await makeUser(api.db.pool);
     expect((await api.anonymous.post('/api/auth/2fa', { code: '123456' })).statusCode).toBe(401);
     const caller = await api.signIn(user.email, TEST_PASSWORD);
     expect((await caller.post('/api/auth/2fa', { code: '123456' })).statusCode).toBe(401);
-    const both = await caller.post('/api/auth/2fa', { code: '123456', recoveryCode: 'abcd-efgh-ijkl' });
+    // Access first: without a sign-in waiting for its code, a bad body is not even read.
+    expect((await caller.post('/api/auth/2fa', {})).statusCode).toBe(401);
+    expect((await api.anonymous.post('/api/auth/2fa/setup/confirm', {})).statusCode).toBe(401);
+    // A sign-in waiting for its code gets the validation errors.
+    const withTwoFactor = await makeUser(api.db.pool);
+    await enableTwoFactor(withTwoFactor);
+    const pending = await passwordStep(withTwoFactor);
+    const both = await pending.post('/api/auth/2fa', { code: '123456', recoveryCode: 'abcd-efgh-ijkl' });
     expect(both.statusCode).toBe(400);
-    expect((await caller.post('/api/auth/2fa', {})).json().form.fields.code).toBeDefined();
+    expect((await pending.post('/api/auth/2fa', {})).json().form.fields.code).toBeDefined();
   });
 });
 

@@ -34,9 +34,19 @@ export function twoFactorRoutes(app: FastifyInstance, database: Database, policy
     return { userId: pending.userId, email: pending.email, pending };
   };
 
+  // Access before validation (README, Permissions): these routes are public only to a sign-in waiting for its step,
+  // so anyone else is told to sign in (401) before their body is read (onRequest: before parsing).
+  const waitingForCode = async (request: FastifyRequest) => {
+    if (!(await findPendingSession(database.pool, request.cookies[name], 'TWO_FACTOR')))
+      throw loginRequired();
+  };
+  const mayConfirmSetup = async (request: FastifyRequest) => {
+    await setupActor(request);
+  };
+
   api.post(
     '/api/auth/2fa',
-    { schema: { body: twoFactorSignIn }, config: { public: true } },
+    { schema: { body: twoFactorSignIn }, config: { public: true }, onRequest: waitingForCode },
     async (request, reply) => {
       const { userId, token } = await completeTwoFactor(
         database,
@@ -51,13 +61,21 @@ export function twoFactorRoutes(app: FastifyInstance, database: Database, policy
     },
   );
 
-  api.post('/api/auth/2fa/setup', { config: { public: true, sessionOnly: true } }, async (request) => ({
-    setup: await startSetup(database, app.secrets, await setupActor(request)),
-  }));
+  api.post(
+    '/api/auth/2fa/setup',
+    { config: { public: true, sessionOnly: true }, onRequest: mayConfirmSetup },
+    async (request) => ({
+      setup: await startSetup(database, app.secrets, await setupActor(request)),
+    }),
+  );
 
   api.post(
     '/api/auth/2fa/setup/confirm',
-    { schema: { body: twoFactorConfirm }, config: { public: true, sessionOnly: true } },
+    {
+      schema: { body: twoFactorConfirm },
+      config: { public: true, sessionOnly: true },
+      onRequest: mayConfirmSetup,
+    },
     async (request, reply) => {
       const actor = await setupActor(request);
       const recoveryCodes = await confirmSetup(database, app.secrets, actor, request.body.code);

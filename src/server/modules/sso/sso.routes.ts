@@ -1,7 +1,7 @@
 // Single sign-on: GET /api/auth/options (what the login shell offers), GET /api/auth/sso/start and
 // /api/auth/sso/callback (OpenID Connect authorization code with PKCE), and the administrators' settings
 // GET/POST /api/admin/sso and POST /api/admin/sso/test (discovery against an issuer).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -30,7 +30,6 @@ import {
 } from '../../platform/sessions.js';
 import { readSsoSettings, ssoReady } from '../../platform/sign-in-policy.js';
 import { withTransaction } from '../../platform/transaction.js';
-import { publicBaseUrl } from '../auth/password-reset.service.js';
 import { authorizationUrl, configuration, exchangeCode, testIssuer } from './sso.oidc.js';
 import { resolveAccount } from './sso-account.js';
 import { administratorOptions, loadSsoSettings, saveSsoSettings } from './sso-settings.service.js';
@@ -66,7 +65,7 @@ export function ssoRoutes(
   app: FastifyInstance,
   database: Database,
   policy: SessionPolicy,
-  config: Pick<Config, 'publicUrl' | 'timeZone'>,
+  config: Pick<Config, 'timeZone'>,
 ): void {
   registerHistoryEntity({
     key: SSO_HISTORY_KEY,
@@ -76,8 +75,8 @@ export function ssoRoutes(
     canRead: (user) => user.isAdmin,
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const redirectUri = (request: FastifyRequest) =>
-    `${publicBaseUrl(config.publicUrl, request).replace(/\/+$/, '')}${SSO_CALLBACK_PATH}`;
+  // Never from the request's Host: the provider would be handed an address a client chose.
+  const redirectUri = () => `${app.publicBaseUrl()}${SSO_CALLBACK_PATH}`;
   const fail = (reply: FastifyReply, code: SsoErrorCode) => reply.redirect(`/sso?error=${code}`, 302);
 
   api.get('/api/auth/options', { config: { public: true } }, async (): Promise<AuthOptions> => {
@@ -108,7 +107,7 @@ export function ssoRoutes(
       let started: Awaited<ReturnType<typeof authorizationUrl>>;
       try {
         const oidcConfig = await configuration({ ...settings, clientSecret });
-        started = await authorizationUrl(oidcConfig, redirectUri(request));
+        started = await authorizationUrl(oidcConfig, redirectUri());
       } catch (error) {
         request.log.warn({ err: describe(error) }, 'single sign-on: discovery of the issuer failed');
         return fail(reply, 'unavailable');
@@ -194,7 +193,7 @@ export function ssoRoutes(
       let identity: Awaited<ReturnType<typeof exchangeCode>>;
       try {
         const oidcConfig = await configuration({ ...settings, clientSecret });
-        const callbackUrl = new URL(redirectUri(request));
+        const callbackUrl = new URL(redirectUri());
         for (const [key, value] of Object.entries(query))
           for (const v of [value].flat()) callbackUrl.searchParams.append(key, v);
         identity = await exchangeCode(oidcConfig, callbackUrl, {
@@ -236,8 +235,8 @@ export function ssoRoutes(
   // Refused before the body is validated: a non-administrator learns nothing from validation errors.
   const admin = administratorsOnly;
 
-  api.get(ADMIN_PATH, { preValidation: admin }, async (request) => ({
-    ssoSettings: await loadSsoSettings(database.pool, redirectUri(request)),
+  api.get(ADMIN_PATH, { preValidation: admin }, async () => ({
+    ssoSettings: await loadSsoSettings(database.pool, redirectUri()),
     formOptions: { breakGlassUsers: await administratorOptions(database.pool) },
   }));
 
@@ -251,7 +250,7 @@ export function ssoRoutes(
         request.body,
         user.id,
         config.timeZone,
-        redirectUri(request),
+        redirectUri(),
       ),
     };
   });

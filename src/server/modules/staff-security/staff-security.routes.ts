@@ -8,7 +8,6 @@ import { staffAccessForm } from '../../../shared/schemas/staff-security.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { administratorsOnly, currentUser } from '../../platform/auth.js';
-import { publicBaseUrl } from '../auth/password-reset.service.js';
 import { staffFormOptions } from '../staff/staff.presenter.js';
 import { loadStaff, saveStaff } from '../staff/staff.service.js';
 import {
@@ -126,7 +125,7 @@ export function staffSecurityRoutes(app: FastifyInstance, database: Database, co
     `${PATH}/password-reset`,
     { ...admin, schema: { summary: 'Mail the staff member a link to choose a new password', params } },
     async (request) => {
-      const baseUrl = publicBaseUrl(config.publicUrl, request);
+      const baseUrl = app.publicBaseUrl();
       await sendPasswordReset(database, app.mail, request.params.id, baseUrl, currentUser(request).id);
       return load(request.params.id);
     },
