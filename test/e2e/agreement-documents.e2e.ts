@@ -108,7 +108,7 @@ describe('agreement documents', () => {
     const fileRow = page.getByRole('row').filter({ hasText: 'contract.pdf' });
     await fileRow.waitFor();
     expect(await fileRow.textContent()).toContain('File');
-    expect(await page.getByTestId('object-class').textContent()).toContain('AgreementDocument');
+    expect(await page.getByTestId('object-class').textContent()).toContain('Agreement Document');
     await page.context().close();
   });
 });

@@ -87,7 +87,7 @@ describe('profile', () => {
       user.name.replace('Pat', 'Patricia'),
     ]);
     expect(cells[4]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M$/);
-    expect(await page.getByTestId('object-class').textContent()).toContain('User');
+    expect(await page.getByTestId('object-class').textContent()).toContain('Staff Member');
     await page.getByRole('link', { name: 'Profile' }).last().click();
     await page.waitForURL('**/profile');
     await context.close();

@@ -138,7 +138,7 @@ describe('report admin', () => {
     await expect.poll(() => virtualCount(page)).toBe(before + 2);
 
     await page.getByRole('link', { name: 'History' }).click();
-    await page.getByTestId('object-class').filter({ hasText: 'RmmSettings' }).waitFor();
+    await page.getByTestId('object-class').filter({ hasText: 'RMM Settings' }).waitFor();
     await page
       .getByRole('row')
       .filter({ hasText: `E2E-VM-${stamp}*` })

@@ -73,7 +73,7 @@ describe('sales admin lists', () => {
     await page.getByRole('heading', { name: `Add Seats ${stamp}` }).waitFor();
     await page.getByRole('link', { name: 'History' }).click();
     await page.waitForURL(/\/admin\/amendment-type\/\d+\/history$/);
-    await page.getByTestId('object-class').filter({ hasText: 'AmendmentType' }).waitFor();
+    await page.getByTestId('object-class').filter({ hasText: 'Amendment Type' }).waitFor();
     await page
       .getByRole('row')
       .filter({ hasText: `Add Seats ${stamp}` })
@@ -131,7 +131,7 @@ describe('sales settings, amendments', () => {
 
     await page.getByRole('link', { name: 'History' }).click();
     await page.waitForURL(`**${SETTINGS}/history`);
-    await page.getByTestId('object-class').filter({ hasText: 'AmendmentSettings' }).waitFor();
+    await page.getByTestId('object-class').filter({ hasText: 'Sales Settings: Amendments' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: prefix });
     await row.waitFor();
     expect((await row.getByRole('cell').allInnerTexts()).slice(0, 4)).toEqual([

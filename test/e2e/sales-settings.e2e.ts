@@ -68,7 +68,7 @@ describe('sales settings', () => {
 
     // The history tells both saves.
     await page.getByRole('link', { name: 'History' }).click();
-    await page.getByTestId('object-class').filter({ hasText: 'OpportunitySettings' }).waitFor();
+    await page.getByTestId('object-class').filter({ hasText: 'Sales Settings: Opportunities' }).waitFor();
     await page
       .getByRole('row')
       .filter({ hasText: `${renamed} 60%` })

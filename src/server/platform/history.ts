@@ -24,6 +24,9 @@ export type HistoryEntity = {
 
 const entities = new Map<string, HistoryEntity>();
 
+/** Every entity whose history can be read, as the areas registered them. */
+export const historyEntities = (): HistoryEntity[] => [...entities.values()];
+
 export function registerHistoryEntity(entity: HistoryEntity): void {
   entities.set(entity.key, entity);
   registerPolicy(`history:${entity.key}`, (user, id) => entity.canRead(user, id as number));

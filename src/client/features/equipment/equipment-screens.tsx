@@ -236,7 +236,7 @@ export function EquipmentHistoryPage() {
       id={id}
       objectClass="Equipment"
       backTo={basicsPath(organization, id)}
-      backText="Device"
+      backText="Equipment"
     />
   );
 }

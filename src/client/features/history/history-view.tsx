@@ -2,14 +2,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, Button, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { historyClassLabel } from '../../../shared/history-labels';
 import { ListTable } from '../../ui';
+import { useGrammar } from '../language-settings/grammar';
 import { formatWhen, historyKey, loadHistory } from './history-api';
 
 export type HistoryViewProps = {
   /** Path key of the history call: /api/history/{entity}/{id}. */
   entity: string;
   id: number | string;
-  /** Object class shown in the header (the server's class is used when absent). */
+  /** Object class of the record (the server's class when absent), shown by the name users know. */
   objectClass?: string;
   backTo: string;
   backText: string;
@@ -25,6 +27,11 @@ export function HistoryView({ entity, id, objectClass, backTo, backText }: Histo
   });
   const first = query.data?.pages[0];
   const items = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const grammar = useGrammar();
+  const objectClassName = objectClass ?? first?.objectClass;
+  const label = objectClassName ? historyClassLabel(objectClassName, grammar) : '';
+  // A settings page's title is its name ("SSO Settings"): shown once.
+  const title = first?.title && first.title !== label ? first.title : '';
   return (
     <section className="sd-history" aria-labelledby="history-heading">
       <div className="sd-page-head">
@@ -33,8 +40,9 @@ export function HistoryView({ entity, id, objectClass, backTo, backText }: Histo
             Field History
           </h1>
           <div className="text-body-secondary small" data-testid="object-class">
-            {objectClass ?? first?.objectClass ?? ''}
-            {first?.title ? `: ${first.title}` : ''}
+            {label}
+            {label && title ? ': ' : ''}
+            {title}
           </div>
         </div>
         <Link to={backTo} className="btn btn-sm btn-outline-secondary">
