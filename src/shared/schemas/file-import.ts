@@ -57,6 +57,17 @@ export const IMPORT_COLUMN_UNKNOWN = 'This column is not in the file.';
 export const IMPORT_PRESET_DUPLICATE = 'A preset with this name exists already. Choose another name.';
 export const IMPORT_NOT_PREVIEW = 'This import has been confirmed already.';
 export const IMPORT_NEEDS_MAPPING = "Map the file's columns before confirming the import.";
+export const IMPORT_NEEDS_DATE_ORDER = 'Choose how the dates are written before confirming the import.';
+export const IMPORT_XLSX_UNREADABLE =
+  'This file could not be read as an XLSX workbook. Open it in Excel, save it again as .xlsx or CSV, and upload that.';
+export const IMPORT_NOT_CANCELLABLE = 'This import has finished already.';
+
+/** How a column writes numeric dates: month first (11/1/2026 is November 1) or day first (1.11.2026). */
+export const DATE_ORDERS = [
+  { value: 'DMY', label: 'Day first' },
+  { value: 'MDY', label: 'Month first' },
+] as const satisfies CodeList;
+export type DateOrderCode = (typeof DATE_ORDERS)[number]['value'];
 
 const presetKey = z.string().trim().max(80);
 
@@ -74,6 +85,8 @@ export type ColumnMapping = Partial<Record<ImportField, string>>;
 export const mappingBody = z.object({
   kind: z.enum(codeValues(IMPORT_KINDS)),
   columns: columnMapping,
+  /** The order of each date field's numeric dates, where the user chose it. */
+  dateOrders: z.partialRecord(z.enum(codeValues(IMPORT_FIELDS)), z.enum(codeValues(DATE_ORDERS))).optional(),
   /** Also save the mapping as a preset of this name. */
   saveAs: z
     .string()
@@ -130,6 +143,19 @@ export type ImportPreset = {
 };
 
 export type RejectedRow = { line: number; reason: string; device: string | null };
+
+/** A suggested field for a column of a file no preset knows, and how sure it is (0-100). */
+export type ColumnSuggestion = { field: ImportField; confidence: number };
+
+/** A date column: the order its numeric dates are read in, and what decided it (null: the user must choose). */
+export type DateColumn = {
+  field: ImportField;
+  header: string;
+  order: DateOrderCode | null;
+  decidedBy: 'values' | 'choice' | null;
+  /** Values that read both ways: the text, read day first and month first (yyyy-MM-dd). */
+  samples: { text: string; dayFirst: string; monthFirst: string }[];
+};
 export type ImportPreview = {
   /** The file's column names. */
   headers: string[];
@@ -137,6 +163,15 @@ export type ImportPreview = {
   needsMapping: boolean;
   /** The preset's columns the file lacks. */
   missingColumns: string[];
+  /** The file's columns the preset does not import. */
+  extraColumns?: string[];
+  /** For the mapping step: a suggested field per column (by its header). */
+  suggestions?: Record<string, ColumnSuggestion>;
+  /** The mapped date columns with numeric dates, and how they are read. */
+  dateColumns?: DateColumn[];
+  /** Rows imported with a warning (a last-seen date in the future): the first 200, and how many. */
+  warnings?: RejectedRow[];
+  warningCount?: number;
   /** File-wide notes (an encoding read as Windows-1252, a preset recognised). */
   notices: string[];
   counts: { total: number; create: number; update: number; unchanged: number; rejected: number };

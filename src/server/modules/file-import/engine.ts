@@ -1,7 +1,8 @@
 // The one pass over an export's rows that both the preview and the import make, 1,000 rows at a time: each row
 // mapped and normalised, its organization found (saved site mapping, else the exact name), its device matched (RMM
-// ID, else serial, else name within the organization) and classified create / update / unchanged / rejected. The
-// import also writes each batch (set-based statements, never row by row) with its field history.
+// ID, else serial, else name within the organization) and classified create / update / unchanged / rejected. Each
+// date column's values are noted (which order they prove) and a last-seen or last-patched date in the future is a
+// row warning. The import also writes each batch (set-based statements, never row by row) with its field history.
 import {
   type ColumnMapping,
   IMPORT_FIELDS,
@@ -10,9 +11,9 @@ import {
   type RejectedRow,
 } from '../../../shared/schemas/file-import.js';
 import type { Queryable } from '../../platform/records.js';
+import { type DateEvidence, type DateOrder, newEvidence, noteDate } from './date-order.js';
 import { type Current, DEVICE_FIELD_NAMES, DEVICE_FIELDS, type DeviceField } from './device-fields.js';
-import { type FieldValue, normalizeField } from './normalize.js';
-import type { DateOrder } from './presets.js';
+import { cellText, type FieldValue, normalizeField } from './normalize.js';
 import type { FileRow, Table } from './table-reader.js';
 import { type BatchWrite, writeBatch } from './writer.js';
 
@@ -34,7 +35,11 @@ export type EngineOptions = {
   mapping: ColumnMapping;
   kind: ImportKind;
   timeZone: string;
+  /** The order of numeric dates in a date field's column; `dateOrder` where none is given. */
   dateOrder: DateOrder;
+  dateOrders?: Partial<Record<ImportField, DateOrder>>;
+  /** Today in the company's time zone (yyyy-MM-dd): later last-seen dates are warned of. Default: the real today. */
+  today?: string;
   /** Writing: the run, who confirmed it, the text of its "Last Import" history line, a progress callback. */
   apply?: {
     runId: number;
@@ -47,6 +52,11 @@ export type EngineOptions = {
 export type EngineResult = {
   counts: { total: number; create: number; update: number; unchanged: number; rejected: number };
   rejected: RejectedRow[];
+  /** Rows imported with a warning: the first REJECTED_KEPT, and how many. */
+  warnings: RejectedRow[];
+  warningCount: number;
+  /** What each date field's column said about its order. */
+  dates: Map<ImportField, DateEvidence>;
   organizations: Map<number, { id: number; name: string; sites: Set<string>; rows: number }>;
   unmatchedSites: Map<string, { site: string; rows: number }>;
 };
@@ -60,6 +70,22 @@ type Candidate = {
 };
 const siteKey = (site: string) => site.trim().toLowerCase();
 
+/** The date fields a preview notes the order of. */
+export const DATE_FIELDS: readonly ImportField[] = [
+  'purchaseDate',
+  'warrantyEnd',
+  'lastResponseAt',
+  'lastPatchDate',
+];
+/** The dates that cannot be ahead of today: a later one was misread (or the RMM's clock is wrong). */
+const PAST_FIELDS: readonly ImportField[] = ['lastResponseAt', 'lastPatchDate'];
+
+const companyDay = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    at,
+  );
+const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
 export async function runEngine(table: Table, options: EngineOptions): Promise<EngineResult> {
   const { mapping } = options;
   const index = new Map(table.headers.map((h, i) => [h, i]));
@@ -69,8 +95,28 @@ export async function runEngine(table: Table, options: EngineOptions): Promise<E
   const result: EngineResult = {
     counts: { total: 0, create: 0, update: 0, unchanged: 0, rejected: 0 },
     rejected: [],
+    warnings: [],
+    warningCount: 0,
+    dates: new Map(columns.filter((c) => DATE_FIELDS.includes(c.field)).map((c) => [c.field, newEvidence()])),
     organizations: new Map(),
     unmatchedSites: new Map(),
+  };
+  const today = options.today ?? companyDay(new Date(), options.timeZone);
+  const warn = (line: number, reason: string, device: string | null) => {
+    result.warningCount += 1;
+    if (result.warnings.length < REJECTED_KEPT) result.warnings.push({ line, reason, device });
+  };
+  /** Why a row's dates look wrong (a last-seen date after today), or null. */
+  const futureDates = (values: Partial<Record<DeviceField, FieldValue>>) => {
+    const ahead: string[] = [];
+    for (const { field, header } of columns) {
+      if (!PAST_FIELDS.includes(field)) continue;
+      const value = values[field as DeviceField];
+      if (value === undefined) continue;
+      const day = value instanceof Date ? companyDay(value, options.timeZone) : String(value);
+      if (day > today) ahead.push(`${LABELS[field]} (${header}) ${usDate(day)} is in the future.`);
+    }
+    return ahead.length ? ahead.join(' ') : null;
   };
   // Compact key sets over the whole file: which line first had each RMM ID, serial, matched device, new name.
   const seenRmm = new Map<string, number>();
@@ -90,7 +136,13 @@ export async function runEngine(table: Table, options: EngineOptions): Promise<E
     let site = '';
     const errors: string[] = [];
     for (const { field, header, at } of columns) {
-      const normal = normalizeField(field, `${LABELS[field]} (${header})`, row.cells[at] ?? null, options);
+      const cell = row.cells[at] ?? null;
+      const evidence = result.dates.get(field);
+      if (evidence && typeof cell === 'string') noteDate(evidence, cellText(cell));
+      const normal = normalizeField(field, `${LABELS[field]} (${header})`, cell, {
+        timeZone: options.timeZone,
+        dateOrder: options.dateOrders?.[field] ?? options.dateOrder,
+      });
       if ('error' in normal) errors.push(normal.error);
       else if (normal.value !== null) {
         if (field === 'site') site = String(normal.value);
@@ -110,6 +162,8 @@ export async function runEngine(table: Table, options: EngineOptions): Promise<E
     if (refused) return { refused, device };
     if (rmm) seenRmm.set(rmm, row.line);
     if (serial) seenSerial.set(serial, row.line);
+    const ahead = futureDates(values);
+    if (ahead) warn(row.line, ahead, device);
     return { line: row.line, site, siteKey: siteKey(site), values, device };
   };
 

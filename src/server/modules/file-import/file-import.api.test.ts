@@ -19,10 +19,12 @@ import {
 } from '../../../../test/support/import-factories.js';
 import {
   IMPORT_LEGACY_EXCEL,
+  IMPORT_NEEDS_DATE_ORDER,
   IMPORT_NEEDS_MAPPING,
   IMPORT_NOT_TABLE,
   IMPORT_PRESET_DUPLICATE,
   IMPORT_TOO_LARGE,
+  IMPORT_XLSX_UNREADABLE,
   type ImportRun,
 } from '../../../shared/schemas/file-import.js';
 import { parseImportInstant } from './normalize.js';
@@ -242,6 +244,24 @@ describe('sites, shapes and presets', () => {
     });
     expect(mapped.statusCode, mapped.body).toBe(200);
     expect(mapped.json().run.preview.counts).toMatchObject({ create: 2 });
+    // 01/02/2027 reads both ways: the column's order is asked before the import is confirmed.
+    expect(mapped.json().run.preview.dateColumns).toEqual([
+      {
+        field: 'warrantyEnd',
+        header: 'Warranty',
+        order: null,
+        decidedBy: null,
+        samples: [{ text: '01/02/2027', dayFirst: '2027-02-01', monthFirst: '2027-01-02' }],
+      },
+    ]);
+    expect((await admin.post(`${BASE}/${run.id}/confirm`)).json().message).toBe(IMPORT_NEEDS_DATE_ORDER);
+    const ordered = await admin.post(`${BASE}/${run.id}/mapping`, {
+      kind: 'DEVICE',
+      columns,
+      dateOrders: { warrantyEnd: 'MDY' },
+    });
+    expect(ordered.json().run.preview.dateColumns[0]).toMatchObject({ order: 'MDY', decidedBy: 'choice' });
+    expect(ordered.json().run.presetLabel).toBe('Our Sheet');
     expect(mapped.json().run.presetLabel).toBe('Our Sheet');
     const dup = await admin.post(`${BASE}/presets`, { name: 'our sheet', kind: 'DEVICE', columns });
     expect(dup.statusCode).toBe(400);
@@ -254,6 +274,7 @@ describe('sites, shapes and presets', () => {
         'ninjaone-devices',
         'datto-device-audit',
         'ncentral-assets',
+        'ncentral-device-list',
         'automate-computers',
         'ninjaone-antivirus',
         'ninjaone-bitlocker',
@@ -312,7 +333,15 @@ describe('hard rows', () => {
       line('D6', 'DT-NOSITE', 'DSN6', '', ''),
       line('', '', '', ''),
     );
-    const { run } = await upload('dates.csv', file, 'ninjaone-devices');
+    const asked = await upload('dates.csv', file, 'ninjaone-devices');
+    expect(asked.run.preview?.dateColumns?.find((c) => c.field === 'warrantyEnd')?.order).toBeNull();
+    const chosen = await admin.post(`${BASE}/${asked.run.id}/mapping`, {
+      kind: 'DEVICE',
+      columns: asked.run.mapping,
+      dateOrders: { warrantyEnd: 'MDY' },
+    });
+    const run = chosen.json().run as ImportRun;
+    expect(run.presetLabel).toBe('NinjaOne device export');
     expect(run.preview?.counts).toMatchObject({ total: 7, create: 3, rejected: 4 });
     expect(run.preview?.rejected).toEqual([
       { line: 5, reason: 'Serial number DSN1 is also on line 2.', device: 'DT-DUP' },
@@ -366,6 +395,9 @@ describe('hard rows', () => {
 describe('bad files', () => {
   it.each([
     ['a PDF', 'report.pdf', () => samplePdf(), IMPORT_NOT_TABLE],
+    // A file named .xlsx that is no workbook: said so, not "choose a CSV or XLSX file".
+    ['a PDF named .xlsx', 'report.xlsx', () => samplePdf(), IMPORT_XLSX_UNREADABLE],
+    ['a CSV named .xlsx', 'devices.XLSX', () => csv(NINJA_HEADER, ninjaLine('X', 1)), IMPORT_XLSX_UNREADABLE],
     [
       'an old .xls workbook',
       'old.xls',

@@ -1,5 +1,7 @@
-// /api/admin/file-import: upload an RMM export (-> a run with its preview), map its sites and columns, confirm it
-// (-> the rmm-import job), follow it; recent runs, presets, and the month's import status. Administrators only.
+// /api/admin/file-import: upload an RMM export (-> a run with its preview), map its sites, columns and date orders,
+// confirm it (-> the rmm-import job), follow it, cancel it; recent runs, presets, and the month's import status.
+// Administrators only. A sweep every minute finds runs whose process died (queued again or failed with the reason)
+// and deletes abandoned previews.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { REPORT_ACCESS } from '../../../shared/permissions.js';
@@ -37,6 +39,7 @@ import { builtInPreset } from './presets.js';
 import { CUSTOM_PRESET, firstPreview, rePreview } from './preview.js';
 import {
   applyRun,
+  cancelRun,
   createRun,
   IMPORT_JOB,
   listRuns,
@@ -45,7 +48,13 @@ import {
   queueRun,
   savePreview,
   storedMapping,
+  sweepRuns,
 } from './run.service.js';
+import { headersKey } from './suggest.js';
+
+/** The sweep of stopped runs and abandoned previews: every minute, once however many processes run. */
+export const IMPORT_SWEEP_JOB = 'rmm-import-sweep';
+const SWEEP_CRON = '* * * * *';
 
 export const IMPORT_PATH = '/api/admin/file-import';
 const runParam = idParam;
@@ -121,6 +130,9 @@ export function fileImportRoutes(app: FastifyInstance, database: Database, timeZ
   app.jobs.register<{ runId: number }>(IMPORT_JOB, (data) =>
     applyRun(database, data.runId, timeZone, app.log),
   );
+  const requeue = (runId: number) => app.jobs.send(IMPORT_JOB, { runId }, { retryLimit: 0 });
+  app.jobs.register(IMPORT_SWEEP_JOB, () => sweepRuns(database, requeue, app.log));
+  app.jobs.schedule(IMPORT_SWEEP_JOB, SWEEP_CRON);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const runResponse = async (id: number) => ({ run: presentRun(await loadRun(database.pool, id), labelOf) });
 
@@ -192,14 +204,14 @@ export function fileImportRoutes(app: FastifyInstance, database: Database, timeZ
       const run = await loadRun(database.pool, request.params.id);
       if (run.status !== 'PREVIEW') throw conflict(IMPORT_NOT_PREVIEW, null);
       await saveSiteMappings(database.pool, request.body.sites, user.id);
-      const preview = await rePreview(
+      const { preview, mapping } = await rePreview(
         database,
         { id: run.file_id, contentType: run.content_type },
         run.kind,
         storedMapping(run),
         timeZone,
       );
-      await savePreview(database.pool, run.id, { preview });
+      await savePreview(database.pool, run.id, { preview, mapping });
       return runResponse(run.id);
     },
   );
@@ -211,19 +223,42 @@ export function fileImportRoutes(app: FastifyInstance, database: Database, timeZ
       const user = admin(request);
       const run = await loadRun(database.pool, request.params.id);
       if (run.status !== 'PREVIEW') throw conflict(IMPORT_NOT_PREVIEW, null);
-      const { kind, columns, saveAs } = request.body;
-      checkMapping(columns, run.preview?.headers ?? []);
+      const { kind, columns, saveAs, dateOrders } = request.body;
+      const headers = run.preview?.headers ?? [];
+      checkMapping(columns, headers);
+      const before = storedMapping(run);
+      // (jsonb keeps keys in an order of its own: compare the pairs.)
+      const pairs = (m: object) => JSON.stringify(Object.entries(m).sort(([a], [b]) => a.localeCompare(b)));
+      const sameColumns = pairs(columns) === pairs(before.columns);
       const preset = saveAs
-        ? (await savePreset(database.pool, { name: saveAs, kind, columns }, user.id, 'saveAs')).key
-        : run.preset.startsWith('saved:') || builtInPreset(run.preset)
-          ? CUSTOM_PRESET
-          : run.preset;
-      const mapping = { columns, dateOrder: storedMapping(run).dateOrder };
-      const preview = await rePreview(
+        ? (
+            await savePreset(
+              database.pool,
+              { name: saveAs, kind, columns, headersKey: headersKey(headers) },
+              user.id,
+              'saveAs',
+            )
+          ).key
+        : sameColumns || !(run.preset.startsWith('saved:') || builtInPreset(run.preset))
+          ? run.preset
+          : CUSTOM_PRESET;
+      // Orders chosen before stay while their columns do; the values decide again for columns that changed.
+      const kept = Object.fromEntries(
+        Object.entries(before.dateChoices ?? {}).filter(
+          ([field]) =>
+            columns[field as keyof typeof columns] === before.columns[field as keyof typeof columns],
+        ),
+      );
+      const { preview, mapping } = await rePreview(
         database,
         { id: run.file_id, contentType: run.content_type },
         kind,
-        mapping,
+        {
+          columns,
+          dateOrder: before.dateOrder,
+          dateOrders: sameColumns ? before.dateOrders : {},
+          dateChoices: { ...kept, ...dateOrders },
+        },
         timeZone,
       );
       await savePreview(database.pool, run.id, { preset, kind, mapping, preview });
@@ -237,10 +272,20 @@ export function fileImportRoutes(app: FastifyInstance, database: Database, timeZ
     async (request) => {
       admin(request);
       const run = await loadRun(database.pool, request.params.id);
-      await queueRun(database.pool, run, () =>
-        app.jobs.send(IMPORT_JOB, { runId: run.id }, { retryLimit: 0 }),
-      );
+      await queueRun(database.pool, run, () => requeue(run.id));
       return runResponse(run.id);
+    },
+  );
+
+  api.post(
+    `${IMPORT_PATH}/:id/cancel`,
+    { schema: { params: runParam }, preValidation: adminOnly },
+    async (request) => {
+      const user = admin(request);
+      await cancelRun(database.pool, request.params.id, user.name, (jobId) =>
+        app.jobs.cancel(IMPORT_JOB, jobId),
+      );
+      return runResponse(request.params.id);
     },
   );
 }

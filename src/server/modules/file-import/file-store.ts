@@ -12,6 +12,7 @@ import {
   IMPORT_LEGACY_EXCEL,
   IMPORT_NOT_TABLE,
   IMPORT_TOO_LARGE,
+  IMPORT_XLSX_UNREADABLE,
 } from '../../../shared/schemas/file-import.js';
 import type { Database } from '../../db/client.js';
 import { FileRefused, storeUpload, streamFile } from '../../platform/files.js';
@@ -30,9 +31,13 @@ export class ImportRefused extends Error {
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const CFB = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
-/** CSV or XLSX from the first bytes of a file, or the reason it is neither. */
-export async function sniffImportType(head: Buffer): Promise<string> {
+/**
+ * CSV or XLSX from the first bytes of a file, or the reason it is neither. A file named .xlsx that is no workbook
+ * is told so (not to choose a CSV or XLSX file, which it thinks it did).
+ */
+export async function sniffImportType(head: Buffer, name?: string): Promise<string> {
   if (head.subarray(0, 4).equals(ZIP)) return XLSX_TYPE;
+  if (name && /\.xlsx$/i.test(name.trim())) throw new ImportRefused(IMPORT_XLSX_UNREADABLE);
   if (head.subarray(0, 8).equals(CFB)) throw new ImportRefused(IMPORT_LEGACY_EXCEL);
   // UTF-16 text carries NUL bytes but starts with its byte order mark.
   const utf16 = head[0] === 0xff && head[1] === 0xfe;
@@ -54,7 +59,10 @@ export async function storeImportFile(
   options: { name: string | undefined; actorId: number; maxBytes: number },
 ): Promise<StoredImport> {
   try {
-    return await storeUpload(database, stream, { ...options, sniff: sniffImportType });
+    return await storeUpload(database, stream, {
+      ...options,
+      sniff: (head) => sniffImportType(head, options.name),
+    });
   } catch (error) {
     if (!(error instanceof FileRefused)) throw error;
     throw new ImportRefused(

@@ -19,15 +19,21 @@ import { BUILT_IN_PRESETS, type BuiltInPreset } from './presets.js';
 
 export const MAX_SAVED_PRESETS = 200;
 
-type SavedRow = { id: number; name: string; kind: ImportKind; columns: Record<string, string> };
+type SavedRow = {
+  id: number;
+  name: string;
+  kind: ImportKind;
+  columns: Record<string, string>;
+  headers_key: string | null;
+};
 
 export const savedKey = (id: number) => `saved:${id}`;
 
 export async function savedPresets(
   db: Queryable,
-): Promise<(BuiltInPreset & { builtIn: boolean; id: number })[]> {
+): Promise<(BuiltInPreset & { builtIn: boolean; id: number; headersKey: string | null })[]> {
   const { rows } = await db.query<SavedRow>(
-    'SELECT id, name, kind, columns FROM import_presets ORDER BY lower(name), id LIMIT $1',
+    'SELECT id, name, kind, columns, headers_key FROM import_presets ORDER BY lower(name), id LIMIT $1',
     [MAX_SAVED_PRESETS],
   );
   return rows.map((r) => ({
@@ -37,6 +43,7 @@ export async function savedPresets(
     columns: r.columns,
     builtIn: false,
     id: r.id,
+    headersKey: r.headers_key,
   }));
 }
 
@@ -90,13 +97,19 @@ export function checkMapping(columns: PresetBody['columns'], headers?: readonly 
   if (problems.length) throw badRequest({ [field]: problems }, problems);
 }
 
-export async function savePreset(db: Queryable, body: PresetBody, actorId: number, field = 'name') {
+/** Saves a mapping as a preset; `headersKey`, the file's set of headers, lets the next file of that shape find it. */
+export async function savePreset(
+  db: Queryable,
+  body: PresetBody & { headersKey?: string },
+  actorId: number,
+  field = 'name',
+) {
   checkMapping(body.columns);
   try {
     const { rows } = await db.query<{ id: number }>(
-      `INSERT INTO import_presets (name, kind, columns, created_by, updated_by) VALUES ($1, $2, $3, $4, $4)
-       RETURNING id`,
-      [body.name, body.kind, body.columns, actorId],
+      `INSERT INTO import_presets (name, kind, columns, headers_key, created_by, updated_by)
+       VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
+      [body.name, body.kind, body.columns, body.headersKey ?? null, actorId],
     );
     return {
       key: savedKey(rows[0]!.id),

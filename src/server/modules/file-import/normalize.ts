@@ -1,9 +1,10 @@
-// The values of an export's cells as SD6 stores them: dates in the formats the tools write (ISO, MM/dd/yyyy,
-// dd-MMM-yyyy, Excel serial numbers), the tools' antivirus and BitLocker words as SD6 codes, yes/no words, counts.
+// The values of an export's cells as SD6 stores them: dates in the formats the tools write (ISO, numeric dates
+// slashed, dotted or dashed in the column's order, dd-MMM-yyyy, Excel serial numbers, the APIs' Unix times in
+// seconds or milliseconds), the tools' antivirus and BitLocker words as SD6 codes, yes/no words, counts.
 
 import type { ImportField } from '../../../shared/schemas/file-import.js';
 import { instantOf } from '../outage/company-time.js';
-import type { DateOrder } from './presets.js';
+import type { DateOrder } from './date-order.js';
 
 /** A cell as a reader gives it: CSV cells are text; XLSX cells may be numbers, dates or booleans. */
 export type CellValue = string | number | boolean | Date | null;
@@ -17,8 +18,12 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 
 const ISO =
   /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?$/i;
-const SLASHED =
-  /^(\d{1,2})[/.](\d{1,2})[/.](\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap]\.?m\.?)?)?$/i;
+// 1/11/2026, 1.11.2026, 1-11-2026 (one separator throughout), with an optional time.
+const NUMERIC_DATE =
+  /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap]\.?m\.?)?)?$/i;
+// NinjaOne's and Datto RMM's APIs give times as Unix seconds (with a fraction) or milliseconds.
+const UNIX_SECONDS = /^\d{10}(\.\d+)?$/;
+const UNIX_MILLISECONDS = /^\d{13}$/;
 const NAMED =
   /^(\d{1,2})[- ]([a-z]{3})[a-z]*[- ,]+(\d{4})(?:,?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([ap]\.?m\.?)?)?$/i;
 
@@ -49,6 +54,12 @@ function fromExcelSerial(serial: number): Parts | null {
   return fromWallDate(new Date(ms));
 }
 
+/** A Unix time: an instant in UTC. */
+function fromUnix(ms: number): Parts | null {
+  const d = new Date(Math.round(ms));
+  return Number.isNaN(d.getTime()) ? null : { ...fromWallDate(d), offset: 0 };
+}
+
 /** A Date whose UTC fields hold a wall time (exceljs reads date cells so). */
 const fromWallDate = (d: Date): Parts => ({
   y: d.getUTCFullYear(),
@@ -77,19 +88,21 @@ function parseDateParts(value: CellValue, order: DateOrder): Parts | null {
       offset: offsetMinutes(m[7]),
     });
   }
-  m = SLASHED.exec(text);
+  m = NUMERIC_DATE.exec(text);
   if (m) {
-    const [a, b] = [+m[1]!, +m[2]!];
+    const [a, b] = [+m[1]!, +m[3]!];
     return valid({
-      y: +m[3]!,
+      y: +m[4]!,
       m: order === 'MDY' ? a : b,
       d: order === 'MDY' ? b : a,
-      h: hour12(+(m[4] ?? 0), m[7]),
-      mi: +(m[5] ?? 0),
-      s: +(m[6] ?? 0),
+      h: hour12(+(m[5] ?? 0), m[8]),
+      mi: +(m[6] ?? 0),
+      s: +(m[7] ?? 0),
       offset: null,
     });
   }
+  if (UNIX_SECONDS.test(text)) return fromUnix(Number(text) * 1000);
+  if (UNIX_MILLISECONDS.test(text)) return fromUnix(Number(text));
   m = NAMED.exec(text);
   if (m) {
     const month = MONTHS.indexOf(m[2]!.toLowerCase()) + 1;
@@ -150,6 +163,8 @@ learn(ANTIVIRUS_WORDS, 'PROTECTED', [
   'installed',
   'real time protection on',
   'green',
+  // Datto RMM's API antivirusStatus codes.
+  'runninganduptodate',
 ]);
 learn(ANTIVIRUS_WORDS, 'AT_RISK', [
   'at risk',
@@ -165,8 +180,17 @@ learn(ANTIVIRUS_WORDS, 'AT_RISK', [
   'infected',
   'red',
   'amber',
+  'runningandnotuptodate',
 ]);
-learn(ANTIVIRUS_WORDS, 'DISABLED', ['disabled', 'off', 'snoozed', 'stopped', 'not running', 'inactive']);
+learn(ANTIVIRUS_WORDS, 'DISABLED', [
+  'disabled',
+  'off',
+  'snoozed',
+  'stopped',
+  'not running',
+  'notrunning',
+  'inactive',
+]);
 learn(ANTIVIRUS_WORDS, 'NOT_INSTALLED', [
   'not installed',
   'none',
@@ -176,6 +200,7 @@ learn(ANTIVIRUS_WORDS, 'NOT_INSTALLED', [
   'no av',
   'uninstalled',
   'not present',
+  'notdetected',
 ]);
 learn(BITLOCKER_WORDS, 'ENCRYPTED', [
   'encrypted',

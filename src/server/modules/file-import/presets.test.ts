@@ -5,7 +5,13 @@ import { FIXTURES } from '../../../../test/support/import-factories.js';
 import type { ImportField } from '../../../shared/schemas/file-import.js';
 import { CSV_TYPE } from './file-store.js';
 import { type FieldValue, normalizeField, parseImportDate, parseImportInstant } from './normalize.js';
-import { builtInPreset, mappingUsable, resolveColumns } from './presets.js';
+import {
+  BUILT_IN_PRESETS,
+  builtInPreset,
+  mappingUsable,
+  RECOGNISED_SCORE,
+  resolveColumns,
+} from './presets.js';
 import { openTable } from './table-reader.js';
 
 async function mapFixture(presetKey: string, file: string) {
@@ -121,6 +127,86 @@ const CASES: {
       { line: 4, virtual: true, model: 'Virtual Machine' },
     ],
   },
+  // The API and script column sets (test/fixtures/rmm/SOURCES.md names each source).
+  {
+    preset: 'ninjaone-devices',
+    file: 'ninjaone-api-devices.csv',
+    missing: ['BIOS Version', 'Warranty End Date', 'Virtual Machine'],
+    expected: [
+      {
+        line: 2,
+        site: 'Acme Dental',
+        rmmId: '2051',
+        name: 'ACME-FD02',
+        serialNumber: '5CG9876XYZ',
+        location: 'Main Office',
+        osVersion: '22631',
+        // NinjaOne's lastContact: Unix seconds.
+        lastResponseAt: new Date('2024-03-15T14:22:10Z'),
+      },
+      { line: 3, name: 'ACME-SRV02', serialNumber: null, lastResponseAt: new Date('2024-03-15T00:00:00Z') },
+    ],
+  },
+  {
+    preset: 'datto-device-audit',
+    file: 'datto-api-devices.csv',
+    missing: ['BIOS version'],
+    expected: [
+      {
+        line: 2,
+        site: 'Bright Smile Orthodontics',
+        rmmId: '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
+        name: 'BSO-LAB',
+        serialNumber: 'CZC1234ABC',
+        manufacturer: 'HP',
+        // Datto RMM's lastSeen: Unix milliseconds.
+        lastResponseAt: new Date('2024-03-15T14:22:10Z'),
+        warrantyEnd: '2027-03-31',
+        antivirusState: 'PROTECTED',
+        missingPatches: 0,
+      },
+      { line: 3, antivirusState: 'AT_RISK', missingPatches: 7, warrantyEnd: null },
+      { line: 4, antivirusProduct: null, antivirusState: 'NOT_INSTALLED', model: 'ProLiant DL360 Gen10' },
+    ],
+  },
+  {
+    preset: 'ncentral-device-list',
+    file: 'ncentral-device-list.csv',
+    missing: [],
+    expected: [
+      {
+        line: 2,
+        site: 'Coastal Legal LLP',
+        rmmId: '1897654401',
+        name: 'CL-PARA2',
+        location: 'Uptown',
+        operatingSystem: 'Microsoft Windows 11 Pro',
+      },
+      { line: 3, name: 'CL-SCAN01', operatingSystem: null },
+      { line: 4, location: 'Downtown' },
+    ],
+  },
+  {
+    preset: 'automate-computers',
+    file: 'automate-api-computers.csv',
+    missing: ['Warranty End'],
+    expected: [
+      {
+        line: 2,
+        site: 'Harbor Veterinary Clinic',
+        rmmId: '421',
+        name: 'HVC-SURG1',
+        location: 'Surgery',
+        operatingSystem: 'Microsoft Windows 11 Pro x64',
+        osVersion: '10.0.22631',
+        manufacturer: 'Dell Inc.',
+        firmwareVersion: '1.14.1',
+        lastResponseAt: new Date('2024-03-15T18:22:10Z'),
+        virtual: false,
+      },
+      { line: 3, virtual: true, manufacturer: 'VMware Inc.' },
+    ],
+  },
   {
     preset: 'ninjaone-antivirus',
     file: 'ninjaone-antivirus.csv',
@@ -160,6 +246,47 @@ describe('built-in presets on their sample exports', () => {
     expect(mappingUsable(result.mapping)).toBe(true);
     expect(result.rows).toHaveLength(expected.length);
     for (const [i, want] of expected.entries()) expect(result.rows[i]).toMatchObject(want);
+  });
+
+  it.each([
+    ['ninjaone-devices.csv', 'ninjaone-devices'],
+    ['ninjaone-api-devices.csv', 'ninjaone-devices'],
+    ['datto-device-audit.csv', 'datto-device-audit'],
+    ['datto-api-devices.csv', 'datto-device-audit'],
+    ['ncentral-assets.csv', 'ncentral-assets'],
+    ['ncentral-device-list.csv', 'ncentral-device-list'],
+    ['automate-computers.csv', 'automate-computers'],
+    ['automate-api-computers.csv', 'automate-computers'],
+    ['ninjaone-antivirus.csv', 'ninjaone-antivirus'],
+    ['ninjaone-bitlocker.csv', 'ninjaone-bitlocker'],
+    ['ncentral-patch.csv', 'ncentral-patch'],
+    ['unknown-day-first.csv', null],
+  ])('recognises %s as %s by the share of its columns', async (file, key) => {
+    const table = await openTable(join(FIXTURES, file), CSV_TYPE);
+    await table.rows.return(undefined);
+    const best = BUILT_IN_PRESETS.map((p) => ({ key: p.key, ...resolveColumns(p.columns, table.headers) }))
+      .filter((f) => mappingUsable(f.mapping) && f.score >= RECOGNISED_SCORE)
+      .sort((a, b) => b.score - a.score)[0];
+    expect(best?.key ?? null).toBe(key);
+  });
+
+  it('tells which columns of the preset the file lacks and which of the file it does not import', async () => {
+    const fit = resolveColumns(builtInPreset('datto-device-audit')!.columns, [
+      'siteName',
+      'hostname',
+      'uid',
+      'lastSeen',
+      'udf1',
+    ]);
+    expect(fit.mapping).toEqual({
+      site: 'siteName',
+      name: 'hostname',
+      rmmId: 'uid',
+      lastResponseAt: 'lastSeen',
+    });
+    expect(fit.missing).toContain('Warranty expiry');
+    expect(fit.extra).toEqual(['udf1']);
+    expect(fit.score).toBeCloseTo(4 / 14);
   });
 
   it('a preset does not fit an export of another tool', async () => {

@@ -1,9 +1,13 @@
 // Import runs: kept with their preview, re-previewed after sites or columns are mapped, confirmed into a queued
-// job, and applied by that job in one transaction (a failed import changes nothing), with the month's upload status.
+// job, and applied by that job in one transaction (a failed, cancelled or killed import changes nothing). A run
+// whose process died (its heartbeat stale) is queued again once, then failed with its reason; an administrator
+// can cancel a run; previews left for a day leave the recent list and are deleted with their file.
 import { z } from 'zod';
 import {
   type ColumnMapping,
+  IMPORT_NEEDS_DATE_ORDER,
   IMPORT_NEEDS_MAPPING,
+  IMPORT_NOT_CANCELLABLE,
   IMPORT_NOT_PREVIEW,
   type ImportKind,
   type ImportPreview,
@@ -13,11 +17,12 @@ import {
 import type { Database } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
 import { conflict, notFound } from '../../platform/errors.js';
+import { deleteFile } from '../../platform/files.js';
 import type { Queryable } from '../../platform/records.js';
 import { withTransaction } from '../../platform/transaction.js';
 import { runEngine } from './engine.js';
 import { ImportRefused, withTempCopy } from './file-store.js';
-import { previewOf, type StoredMapping } from './preview.js';
+import { previewOf, type StoredMapping, undecidedDates } from './preview.js';
 import { openTable } from './table-reader.js';
 
 export const IMPORT_JOB = 'rmm-import';
@@ -41,6 +46,8 @@ export type RunRow = {
   rejected_rows: number;
   preview: ImportPreview | null;
   error: string | null;
+  job_id: string | null;
+  attempts: number;
   created_at: Date;
   created_by: number | null;
   created_by_name: string | null;
@@ -59,6 +66,8 @@ const RUN_SELECT = `
 export const storedMapping = (row: RunRow): StoredMapping => ({
   columns: row.mapping.columns ?? {},
   dateOrder: row.mapping.dateOrder ?? 'MDY',
+  dateOrders: row.mapping.dateOrders ?? {},
+  dateChoices: row.mapping.dateChoices ?? {},
 });
 
 export function presentRun(row: RunRow, labelOf: (key: string) => string | undefined): ImportRun {
@@ -160,6 +169,7 @@ export async function savePreview(
 export async function queueRun(db: Queryable, run: RunRow, send: () => Promise<string>): Promise<void> {
   if (run.status !== 'PREVIEW') throw conflict(IMPORT_NOT_PREVIEW, null);
   if (!run.preview || run.preview.needsMapping) throw conflict(IMPORT_NEEDS_MAPPING, null);
+  if (undecidedDates(run.preview).length) throw conflict(IMPORT_NEEDS_DATE_ORDER, null);
   const { rowCount } = await db.query(
     `UPDATE import_runs SET status = 'QUEUED', processed_rows = 0 WHERE id = $1 AND status = 'PREVIEW'`,
     [run.id],
@@ -171,11 +181,28 @@ export async function queueRun(db: Queryable, run: RunRow, send: () => Promise<s
 
 export const IMPORT_FAILED =
   'The import failed and changed nothing. Try again; if it fails again, tell support.';
+export const IMPORT_INTERRUPTED =
+  'The import stopped when the server applying it stopped, and changed nothing. It was tried again and stopped again: upload the file again, or tell support if it keeps happening.';
+
+/** How many times a run is started before a stop of its process fails it. */
+export const MAX_ATTEMPTS = 2;
+/** How often an applying process says it is alive (PostgreSQL), and how long a silence means it died. */
+export const HEARTBEAT_MS = 10_000;
+export const STALE_SECONDS = 90;
+/** A preview untouched this long is abandoned: it leaves the recent list, and the sweep deletes it. */
+export const PREVIEW_HOURS = 24;
+
+/** The runs this process is applying now (never stale, whatever their heartbeat says). */
+const applying = new Set<number>();
+
+/** The run was cancelled (or taken over) while it was applied: its transaction rolls back. */
+class RunStopped extends Error {}
 
 /**
- * The job: reads the stored file again and applies every row in ONE transaction, batch by batch. Progress goes out
- * in short statements of their own on PostgreSQL; the embedded database has one connection, which the transaction
- * holds, so there the run shows its progress only when done.
+ * The job: claims the queued run (once, whatever number of jobs name it), reads the stored file again and applies
+ * every row in ONE transaction, batch by batch. Progress and the heartbeat go out in short statements of their own
+ * on PostgreSQL; the embedded database has one connection, which the transaction holds, so there the run shows its
+ * progress only when done (and one process owns the database: a run it is not applying is dead).
  */
 export async function applyRun(
   database: Database,
@@ -183,16 +210,49 @@ export async function applyRun(
   timeZone: string,
   log: { error: (obj: unknown, msg?: string) => void },
 ): Promise<void> {
-  const run = await loadRun(database.pool, runId);
-  if (run.status !== 'QUEUED') return;
-  await database.pool.query(
-    `UPDATE import_runs SET status = 'RUNNING', started_at = now(), processed_rows = 0, error = NULL WHERE id = $1`,
-    [runId],
-  );
+  // Marked before the claim: a sweep running meanwhile must not take the run for a dead one.
+  applying.add(runId);
+  let attempt: number;
+  let run: RunRow;
+  try {
+    const { rows: claimed } = await database.pool.query<{ attempts: number }>(
+      `UPDATE import_runs
+          SET status = 'RUNNING', started_at = now(), heartbeat_at = now(), attempts = attempts + 1,
+              processed_rows = 0, error = NULL
+        WHERE id = $1 AND status = 'QUEUED' RETURNING attempts`,
+      [runId],
+    );
+    if (!claimed[0]) {
+      applying.delete(runId);
+      return;
+    }
+    attempt = claimed[0].attempts;
+    run = await loadRun(database.pool, runId);
+  } catch (error) {
+    // Not claimed, or claimed and not readable: the sweep finds it like any stopped run.
+    applying.delete(runId);
+    throw error;
+  }
+  const beat =
+    database.kind === 'postgres'
+      ? setInterval(() => {
+          database.pool
+            .query(`UPDATE import_runs SET heartbeat_at = now() WHERE id = $1 AND status = 'RUNNING'`, [
+              runId,
+            ])
+            .catch((error) => log.error({ err: error, runId }, 'RMM import heartbeat failed'));
+        }, HEARTBEAT_MS)
+      : null;
+  beat?.unref();
   const mapping = storedMapping(run);
   const progress = async (rows: number) => {
-    if (database.kind === 'postgres')
-      await database.pool.query('UPDATE import_runs SET processed_rows = $2 WHERE id = $1', [runId, rows]);
+    if (database.kind !== 'postgres') return;
+    const { rows: now } = await database.pool.query<{ status: string; attempts: number }>(
+      `UPDATE import_runs SET processed_rows = $2, heartbeat_at = now() WHERE id = $1 RETURNING status, attempts`,
+      [runId, rows],
+    );
+    // Cancelled meanwhile (or taken over after a stall): stop here, the transaction rolls back.
+    if (now[0]?.status !== 'RUNNING' || now[0].attempts !== attempt) throw new RunStopped();
   };
   try {
     await withTempCopy(database, run.file_id, (path) =>
@@ -208,6 +268,7 @@ export async function applyRun(
           kind: run.kind,
           timeZone,
           dateOrder: mapping.dateOrder,
+          dateOrders: mapping.dateOrders ?? {},
           apply: {
             runId,
             actorId: run.created_by,
@@ -225,11 +286,12 @@ export async function applyRun(
             [organizations, run.kind, timeZone, runId],
           );
         const preview = previewOf(table.headers, table.notices, result);
-        await client.query(
+        preview.dateColumns = run.preview?.dateColumns ?? [];
+        const { rowCount } = await client.query(
           `UPDATE import_runs
               SET status = 'DONE', finished_at = now(), processed_rows = $2, total_rows = $2, created_rows = $3,
                   updated_rows = $4, unchanged_rows = $5, rejected_rows = $6, preview = $7
-            WHERE id = $1`,
+            WHERE id = $1 AND status = 'RUNNING' AND attempts = $8`,
           [
             runId,
             result.counts.total,
@@ -238,18 +300,98 @@ export async function applyRun(
             result.counts.unchanged,
             result.counts.rejected,
             preview,
+            attempt,
           ],
         );
+        // Cancelled (or taken over) before the end: nothing of this attempt is kept.
+        if (rowCount === 0) throw new RunStopped();
       }),
     );
   } catch (error) {
+    if (error instanceof RunStopped) return;
     if (!(error instanceof ImportRefused)) log.error({ err: error, runId }, 'RMM import failed');
     const message = error instanceof ImportRefused ? `${error.message} Nothing was changed.` : IMPORT_FAILED;
     await database.pool.query(
-      `UPDATE import_runs SET status = 'FAILED', finished_at = now(), error = $2 WHERE id = $1`,
-      [runId, message],
+      `UPDATE import_runs SET status = 'FAILED', finished_at = now(), error = $2
+        WHERE id = $1 AND status = 'RUNNING' AND attempts = $3`,
+      [runId, message, attempt],
     );
+  } finally {
+    if (beat) clearInterval(beat);
+    applying.delete(runId);
   }
+}
+
+/**
+ * Runs whose process died: RUNNING, not applied here, and (on PostgreSQL, where other processes apply too) silent
+ * for STALE_SECONDS. Each is queued again while it has attempts left, else failed with its reason. Abandoned
+ * previews are deleted with their files. Answers the ids re-queued and failed.
+ */
+export async function sweepRuns(
+  database: Database,
+  requeue: (runId: number) => Promise<string>,
+  log: { warn: (obj: unknown, msg?: string) => void },
+): Promise<{ requeued: number[]; failed: number[] }> {
+  const shared = database.kind === 'postgres';
+  const { rows } = await database.pool.query<{ id: number; attempts: number }>(
+    `SELECT id, attempts FROM import_runs
+      WHERE status = 'RUNNING' AND NOT (id = ANY($1::int[]))
+        AND ($2::boolean IS FALSE OR heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $3))`,
+    [[...applying], shared, STALE_SECONDS],
+  );
+  const requeued: number[] = [];
+  const failed: number[] = [];
+  for (const run of rows) {
+    // Each change checks the run is still as it was seen: another process's sweep may have taken it.
+    const still = `id = $1 AND status = 'RUNNING' AND attempts = $2`;
+    if (run.attempts < MAX_ATTEMPTS) {
+      const { rowCount } = await database.pool.query(
+        `UPDATE import_runs SET status = 'QUEUED', heartbeat_at = NULL WHERE ${still}`,
+        [run.id, run.attempts],
+      );
+      if (!rowCount) continue;
+      const jobId = await requeue(run.id);
+      await database.pool.query('UPDATE import_runs SET job_id = $2 WHERE id = $1', [run.id, jobId]);
+      log.warn({ runId: run.id, attempt: run.attempts }, 'RMM import: its process stopped; queued again');
+      requeued.push(run.id);
+    } else {
+      const { rowCount } = await database.pool.query(
+        `UPDATE import_runs SET status = 'FAILED', finished_at = now(), error = $3 WHERE ${still}`,
+        [run.id, run.attempts, IMPORT_INTERRUPTED],
+      );
+      if (rowCount) failed.push(run.id);
+    }
+  }
+  const { rows: abandoned } = await database.pool.query<{ id: number; file_id: number }>(
+    `DELETE FROM import_runs
+      WHERE status = 'PREVIEW' AND created_at < now() - make_interval(hours => $1)
+      RETURNING id, file_id`,
+    [PREVIEW_HOURS],
+  );
+  for (const r of abandoned) await deleteFile(database.pool, r.file_id).catch(() => undefined);
+  return { requeued, failed };
+}
+
+/**
+ * Cancels a run not yet finished (a preview, queued, or running: a run being applied stops at its next batch and
+ * rolls back; on the embedded database the cancel waits for the run's transaction, which holds the connection).
+ */
+export async function cancelRun(
+  db: Queryable,
+  runId: number,
+  by: string,
+  cancelJob: (jobId: string) => Promise<unknown>,
+): Promise<void> {
+  const { rows } = await db.query<{ job_id: string | null }>(
+    `UPDATE import_runs SET status = 'CANCELLED', finished_at = now(), error = $2
+      WHERE id = $1 AND status IN ('PREVIEW', 'QUEUED', 'RUNNING') RETURNING job_id`,
+    [runId, `Cancelled by ${by}. Nothing was changed.`],
+  );
+  if (!rows[0]) {
+    await loadRun(db, runId);
+    throw conflict(IMPORT_NOT_CANCELLABLE, null);
+  }
+  if (rows[0].job_id) await cancelJob(rows[0].job_id).catch(() => undefined);
 }
 
 const runCursor = z.tuple([z.string(), z.number().int()]);
@@ -264,8 +406,10 @@ export async function listRuns(
   const { rows } = await db.query<RunRow>(
     `${RUN_SELECT}
       WHERE ($1::timestamptz IS NULL OR (r.created_at, r.id) < ($1::timestamptz, $2::int))
+        -- An abandoned preview is no recent import.
+        AND (r.status <> 'PREVIEW' OR r.created_at >= now() - make_interval(hours => $4))
       ORDER BY r.created_at DESC, r.id DESC LIMIT $3`,
-    [cursor?.[0] ?? null, cursor?.[1] ?? null, query.limit + 1],
+    [cursor?.[0] ?? null, cursor?.[1] ?? null, query.limit + 1, PREVIEW_HOURS],
   );
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
