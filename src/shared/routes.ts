@@ -991,14 +991,12 @@ const table = [
     path: '/admin/case',
     title: 'Case & Task Grammar',
     breadcrumb: 'Case & Task Grammar',
-    admin: true,
   },
   {
     name: 'language_settings_history',
     path: '/admin/case/history',
     breadcrumb: 'Field History',
     parent: 'language_settings',
-    admin: true,
   },
   { name: 'jobs', path: '/admin/jobs', title: 'Jobs', breadcrumb: 'Jobs', developer: true },
   {

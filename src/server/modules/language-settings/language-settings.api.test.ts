@@ -48,14 +48,23 @@ describe('reading', () => {
     expect((await api.anonymous.get(API)).statusCode).toBe(401);
   });
 
-  it('refuses a technician saving or reading the history, before the body is read', async () => {
-    for (const res of [
-      await tech.post(API, { nonsense: true }),
-      await tech.get('/api/history/language-settings/1'),
-    ]) {
+  it('refuses a technician saving, before the body is read, a valid save too', async () => {
+    for (const body of [{ nonsense: true }, { version: 0, ...words, smallWords: [], brands: [] }]) {
+      const res = await tech.post(API, body);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('Access Denied.');
     }
+    expect((await tech.get(API)).json().languageSettings.version).toBe(0);
+  });
+
+  it('lets a technician read the field history, as the settings (README: everyone reads them)', async () => {
+    const res = await tech.get('/api/history/language-settings/1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().history).toMatchObject({
+      objectClass: 'LanguageSettings',
+      title: 'Case & Task Grammar',
+    });
+    expect((await api.anonymous.get('/api/history/language-settings/1')).statusCode).toBe(401);
   });
 });
 
@@ -79,6 +88,8 @@ describe('saving', () => {
       updatedBy: { label: 'Ada Admin' },
     });
     expect((await tech.get(API)).json().languageSettings.casePlural).toBe('Service Tickets');
+    const techHistory = (await tech.get('/api/history/language-settings/1')).json().history;
+    expect(techHistory.items.map((i: { fieldLabel: string }) => i.fieldLabel)).toContain('Case (Singular)');
 
     const history = (await admin.get('/api/history/language-settings/1')).json().history;
     expect(history.objectClass).toBe('LanguageSettings');

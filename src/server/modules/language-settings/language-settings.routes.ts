@@ -1,7 +1,8 @@
 // /api/settings/language (GET for every signed-in user: the shell names cases, tasks and slips with it; POST for
-// administrators) and its field history.
+// administrators) and its field history (everyone reads it, as the settings).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { allows, LANGUAGE_SETTINGS_ACCESS } from '../../../shared/permissions.js';
 import { languageSettingsForm } from '../../../shared/schemas/language-settings.js';
 import type { Database } from '../../db/client.js';
 import { administratorsOnly, authorize, currentUser } from '../../platform/auth.js';
@@ -22,13 +23,13 @@ export function languageSettingsRoutes(app: FastifyInstance, database: Database,
     objectClass: 'LanguageSettings',
     fieldLabels: FIELD_LABELS,
     title: async (_db, id) => (id === ENTITY_ID ? 'Case & Task Grammar' : null),
-    canRead: (user) => user.isAdmin,
+    canRead: (user) => allows(user, LANGUAGE_SETTINGS_ACCESS.read),
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get(LANGUAGE_API, async (request) => ({
     languageSettings: await loadLanguageSettings(database.pool),
-    can: { save: currentUser(request).isAdmin },
+    can: { save: allows(currentUser(request), LANGUAGE_SETTINGS_ACCESS.write) },
   }));
 
   api.post(
