@@ -141,6 +141,7 @@ describe('access before validation', () => {
     'GET /api/auth/reset-password/:token',
     'POST /api/auth/reset-password/:token',
     'GET /api/auth/options',
+    'GET /api/auth/pending',
     'GET /api/auth/sso/start',
     'GET /api/auth/sso/callback',
   ]);

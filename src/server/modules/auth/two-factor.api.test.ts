@@ -265,7 +265,9 @@ describe('the sign-in step', () => {
     // A sign-in waiting for its code gets the validation errors.
     const withTwoFactor = await makeUser(api.db.pool);
     await enableTwoFactor(withTwoFactor);
+    expect((await api.anonymous.get('/api/auth/pending')).json()).toEqual({ next: null });
     const pending = await passwordStep(withTwoFactor);
+    expect((await pending.get('/api/auth/pending')).json()).toEqual({ next: '2fa' });
     const both = await pending.post('/api/auth/2fa', { code: '123456', recoveryCode: 'abcd-efgh-ijkl' });
     expect(both.statusCode).toBe(400);
     expect((await pending.post('/api/auth/2fa', {})).json().form.fields.code).toBeDefined();
@@ -291,6 +293,8 @@ describe('the sign-in policy', () => {
       expect(res.json()).toEqual({ next: '2fa_setup' });
       const pending = api.callerWithCookie(cookieOf(res));
       expect((await pending.post('/api/user/profile')).statusCode).toBe(401);
+      // The screens ask which step waits, to take a setup left half-way up again.
+      expect((await pending.get('/api/auth/pending')).json()).toEqual({ next: '2fa_setup' });
       // A pending setup sign-in cannot take the other step.
       expect((await pending.post('/api/auth/2fa', { code: '123456' })).statusCode).toBe(401);
       const setup = (await pending.post('/api/auth/2fa/setup')).json().setup;
@@ -302,6 +306,7 @@ describe('the sign-in policy', () => {
       expect(confirm.json().user).toMatchObject({ id: admin.id });
       const full = api.callerWithCookie(cookieOf(confirm));
       expect((await full.post('/api/user/profile')).statusCode).toBe(200);
+      expect((await full.get('/api/auth/pending')).json()).toEqual({ next: null });
       expect((await pending.post('/api/user/profile')).statusCode).toBe(401);
 
       expect((await full.get('/api/auth/2fa/status')).json().twoFactor.required).toBe(true);

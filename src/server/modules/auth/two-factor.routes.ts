@@ -2,6 +2,7 @@
 // profile), and the profile's status, turn off and new recovery codes.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { LoginNext } from '../../../shared/schemas/auth.js';
 import { twoFactorConfirm, twoFactorDisable, twoFactorSignIn } from '../../../shared/schemas/two-factor.js';
 import type { Database } from '../../db/client.js';
 import { currentUser, loginRequired } from '../../platform/auth.js';
@@ -43,6 +44,19 @@ export function twoFactorRoutes(app: FastifyInstance, database: Database, policy
   const mayConfirmSetup = async (request: FastifyRequest) => {
     await setupActor(request);
   };
+
+  // The step a sign-in of this browser waits for, if any: /2fa and /2fa_setup send anyone else to /login, and a
+  // forced setup left half-way is taken up again instead of starting over.
+  api.get(
+    '/api/auth/pending',
+    { config: { public: true } },
+    async (request): Promise<{ next: LoginNext | null }> => {
+      const token = request.cookies[name];
+      if (await findPendingSession(database.pool, token, 'TWO_FACTOR')) return { next: '2fa' };
+      if (await findPendingSession(database.pool, token, 'TWO_FACTOR_SETUP')) return { next: '2fa_setup' };
+      return { next: null };
+    },
+  );
 
   api.post(
     '/api/auth/2fa',

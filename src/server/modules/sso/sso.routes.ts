@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { nextPath } from '../../../shared/next-path.js';
 import {
   type AuthOptions,
   SSO_CALLBACK_PATH,
@@ -46,17 +47,6 @@ export const START_LIMIT = { limit: 60, windowSeconds: 10 * 60 };
  * CSRF: someone else's code and state) finds no matching cookie and is refused.
  */
 const STATE_COOKIE = 'sd6_sso_state';
-
-/** A path of this site ("/cases?x=1"), never another origin ("//evil", "/\\evil", "https://…"). */
-export function sameSitePath(value: string | undefined): string | null {
-  if (!value || value.length > 1000 || !value.startsWith('/') || value.startsWith('//')) return null;
-  // Backslashes (read as slashes by browsers) and control characters are refused outright.
-  if ([...value].some((c) => c === '\\' || c.charCodeAt(0) < 0x20)) return null;
-  const base = 'http://sd6.invalid';
-  const url = new URL(value, base);
-  if (url.origin !== base || url.pathname.startsWith('/api/')) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
-}
 
 const startQuery = z.object({ returnTo: z.string().max(2000).optional() });
 const callbackQuery = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
@@ -120,7 +110,7 @@ export function ssoRoutes(
           hashToken(started.state),
           started.codeVerifier,
           started.nonce,
-          sameSitePath(request.query.returnTo),
+          nextPath(request.query.returnTo),
           REQUEST_MINUTES,
         ],
       );

@@ -1,8 +1,8 @@
 // Pieces of single sign-on that need no provider: the return path, the issuer URL rule, the domain list, the names
 // of an auto-created account.
 import { describe, expect, it } from 'vitest';
+import { sameSitePath } from '../../../shared/next-path.js';
 import { allowedDomainList, issuerUrlProblem, SSO_TEXTS } from '../../../shared/schemas/sso.js';
-import { sameSitePath } from './sso.routes.js';
 import { namesOf } from './sso-account.js';
 
 describe('sameSitePath', () => {
