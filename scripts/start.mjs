@@ -1,7 +1,15 @@
-// `npm start`: builds what is missing or out of date, then runs the server bundle.
+// `npm start`: checks the Node.js version, builds what is missing or out of date, then runs the server bundle.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { nodeVersionProblem } from './node-version.mjs';
+
+// Before anything else: on an unsupported Node.js say so plainly rather than fail somewhere in the build.
+const problem = nodeVersionProblem();
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
 
 function newest(path) {
   if (!existsSync(path)) return 0;
