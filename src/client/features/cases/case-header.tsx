@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { pathFor, type RouteName } from '../../../shared/routes';
 import { loadEntity } from '../../api/entity';
 import { RouteTabs } from '../../ui/route-tabs';
+import { useGrammarText } from '../language-settings/grammar';
 
 const CASE_TABS: { label: string; route: RouteName }[] = [
   { label: 'Basics', route: 'case_basics' },
@@ -17,10 +18,12 @@ const TASK_TABS: { label: string; route: RouteName }[] = [
 ];
 
 function Tabs(props: { tabs: typeof CASE_TABS; params: Record<string, string | number>; label: string }) {
+  // The tabs name tasks and slips as the menus and breadcrumbs do: in the Case & Task Grammar words.
+  const words = useGrammarText();
   return (
     <RouteTabs
-      label={props.label}
-      tabs={props.tabs.map((t) => ({ label: t.label, to: pathFor(t.route, props.params) }))}
+      label={words(props.label)}
+      tabs={props.tabs.map((t) => ({ label: words(t.label), to: pathFor(t.route, props.params) }))}
     />
   );
 }
@@ -53,11 +56,12 @@ export function CaseLink({ caseId }: { caseId: string }) {
 }
 
 export function CaseHeader({ caseId, title }: { caseId: string; title: string }) {
+  const words = useGrammarText();
   return (
     <>
       <div className="sd-page-head">
         <div>
-          <h1 className="h4 mb-0">{title}</h1>
+          <h1 className="h4 mb-0">{words(title)}</h1>
           <div className="text-body-secondary small">
             <CaseLink caseId={caseId} />
           </div>

@@ -10,6 +10,7 @@ import { loadEntity } from '../../api/entity';
 import { profileQuery } from '../../api/profile';
 import { useMediaQuery } from '../../shell/use-media-query';
 import { formatWhen } from '../history/history-api';
+import { useGrammarText } from '../language-settings/grammar';
 import type { RecordValues } from '../records/record-basics';
 import { type Column, type FilterDef, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
@@ -103,9 +104,10 @@ export function CaseListPage() {
   const state = useQueryFilters(FILTER_NAMES, { status: 'OPEN' });
   const options = useCaseOptions();
   useDailyBesideList();
+  const words = useGrammarText();
   return (
     <RecordList<RecordValues>
-      title="Cases & Tasks"
+      title={words('Cases & Tasks')}
       url="/api/manage/case"
       queryKey="case"
       columns={COLUMNS}

@@ -7,6 +7,7 @@ import { CASE_STATUS_FILTERS } from '../../../shared/schemas/case';
 import type { Option } from '../../../shared/schemas/common';
 import { taskForm } from '../../../shared/schemas/task';
 import { HistoryView } from '../history/history-view';
+import { useGrammarText } from '../language-settings/grammar';
 import { RecordBasics, type RecordValues } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, label, RecordList } from '../records/record-list';
@@ -77,9 +78,10 @@ function columns(caseId: string): Column<RecordValues>[] {
 export function CaseTasksPage() {
   const caseId = useParams().caseId ?? '';
   const state = useQueryFilters(['q', 'status'], {});
+  const words = useGrammarText();
   return (
     <RecordList<RecordValues>
-      title="Tasks"
+      title={words('Tasks')}
       url="/api/manage/task"
       queryKey="task"
       fixed={{ case: caseId }}

@@ -43,6 +43,12 @@ export function useGrammar(): Grammar {
   };
 }
 
+/** Any visible text naming cases, tasks or slips in the saved words ("New Slip" → "New Entry"). */
+export function useGrammarText(): (text: string) => string {
+  const grammar = useGrammar();
+  return useCallback((text: string) => applyGrammar(text, grammar), [grammar]);
+}
+
 /** A route's visible label in the saved words ("Cases & Tasks" → "Tickets & Tasks"); other routes' as they are. */
 export function useRouteLabel(): (routeName: string, label: string) => string {
   const grammar = useGrammar();

@@ -7,6 +7,7 @@ import type { Slip } from '../../../shared/schemas/slip';
 import { errorPageStatus } from '../../api/entity';
 import { useCurrentRoute } from '../../shell/current-route';
 import { TaskHeader } from '../cases/case-header';
+import { useGrammarText } from '../language-settings/grammar';
 import { RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
 import { useDaily } from './daily-state';
@@ -41,10 +42,11 @@ export function TaskSlipsPage() {
   const caseId = params.caseId ?? '';
   const taskId = params.taskId ?? '';
   const state = useQueryFilters([]);
+  const words = useGrammarText();
   return (
     <section className="sd-task-slips">
       <RecordList<Slip>
-        title="Slips"
+        title={words('Slips')}
         url="/api/manage/slip"
         queryKey={TASK_SLIPS_KEY}
         fixed={{ task: taskId }}
@@ -73,6 +75,7 @@ export function SlipBasicsPage() {
   const navigate = useNavigate();
   const sync = useSlipRouteSync();
   const daily = useDaily();
+  const words = useGrammarText();
   const routeName = current?.route.name;
   const copying = routeName === 'case_task_slip_basics_copy';
   const editing = routeName === 'case_task_slip_basics_edit';
@@ -89,7 +92,7 @@ export function SlipBasicsPage() {
   if (loaded.error) return <Failure error={loaded.error} />;
   if (!loaded.data) return <Spinner animation="border" size="sm" aria-label="Loading" />;
   const slip = loaded.data.slip;
-  const title = isNew ? 'New Slip' : `Slip #${slip.number}`;
+  const title = words(isNew ? 'New Slip' : `Slip #${slip.number}`);
   // A slip the user may not change opens read-only, with the reason, before any edit (the edit route included).
   const locked = !isNew && slip.can?.edit === false ? slip.locked : null;
   return (
