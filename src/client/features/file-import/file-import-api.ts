@@ -1,9 +1,11 @@
 // The file import screens' calls: presets, a run (polled every second while its job is queued or running), recent
-// runs, the month's status, and the changes (upload, sites, mapping, confirm).
+// runs, the month's status, and the changes (upload, sites, mapping and date orders, confirm, cancel).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ListPage } from '../../../shared/schemas/common';
 import type {
   ColumnMapping,
+  DateOrderCode,
+  ImportField,
   ImportKind,
   ImportPreset,
   ImportRun,
@@ -68,8 +70,12 @@ export function useRunChange(id: number) {
       onSuccess: done,
     }),
     mapping: useMutation({
-      mutationFn: (body: { kind: ImportKind; columns: ColumnMapping; saveAs: string | null }) =>
-        apiPost<{ run: ImportRun }>(`${IMPORT_API}/${id}/mapping`, body),
+      mutationFn: (body: {
+        kind: ImportKind;
+        columns: ColumnMapping;
+        saveAs?: string | null;
+        dateOrders?: Partial<Record<ImportField, DateOrderCode>>;
+      }) => apiPost<{ run: ImportRun }>(`${IMPORT_API}/${id}/mapping`, body),
       onSuccess: (data) => {
         done(data);
         void queryClient.invalidateQueries({ queryKey: ['file-import', 'presets'] });
@@ -77,6 +83,10 @@ export function useRunChange(id: number) {
     }),
     confirm: useMutation({
       mutationFn: () => apiPost<{ run: ImportRun }>(`${IMPORT_API}/${id}/confirm`),
+      onSuccess: done,
+    }),
+    cancel: useMutation({
+      mutationFn: () => apiPost<{ run: ImportRun }>(`${IMPORT_API}/${id}/cancel`),
       onSuccess: done,
     }),
   };

@@ -1,11 +1,16 @@
 // /admin/file-import (Admin Files Import; `?preset=<key>` chooses the preset) and /admin/file-import/:runId: upload
 // an RMM export with a preset, then its run (preview, steps, confirm, progress, result), so a reload keeps the place.
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, ProgressBar, Spinner } from 'react-bootstrap';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { pathFor } from '../../../shared/routes';
-import { IMPORT_ACCEPT, IMPORT_KINDS, type ImportRun } from '../../../shared/schemas/file-import';
+import {
+  IMPORT_ACCEPT,
+  IMPORT_KINDS,
+  IMPORT_NO_FILE,
+  type ImportRun,
+} from '../../../shared/schemas/file-import';
 import { errorMessages } from '../../api/http';
 import { apiUpload } from '../../api/upload';
 import { FormField, Select } from '../../ui';
@@ -20,7 +25,12 @@ const kindLabel = (kind: string) => IMPORT_KINDS.find((k) => k.value === kind)?.
 function UploadCard() {
   const [search] = useSearchParams();
   const presets = usePresets();
-  const [preset, setPreset] = useState<string>(search.get('preset') || AUTO);
+  const [preset, setPreset] = useState<string>(AUTO);
+  // `?preset=<key>` chooses a preset the list has; an unknown key is ignored (the list never grows one).
+  const asked = search.get('preset');
+  useEffect(() => {
+    if (asked && presets.data?.some((p) => p.key === asked)) setPreset(asked);
+  }, [asked, presets.data]);
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -31,7 +41,7 @@ function UploadCard() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!file) {
-      setError({ message: 'Choose a file to upload.' });
+      setError(new Error(IMPORT_NO_FILE));
       return;
     }
     const form = new FormData();

@@ -1,10 +1,15 @@
-// The two steps a preview may ask for: choosing an organization for each site the RMM names that SD6 does not know,
-// and mapping the columns of a file no preset knows (which can be saved as a preset).
+// The steps a preview may ask for: choosing an organization for each site the RMM names that SD6 does not know,
+// mapping the columns of a file no preset knows (started from suggestions, each with how sure it is; the mapping can
+// be saved as a preset), and how a date column writes its dates when its values read both ways.
 import { useState } from 'react';
-import { Alert, Button, Card } from 'react-bootstrap';
+import { Alert, Badge, Button, Card } from 'react-bootstrap';
 import type { Option } from '../../../shared/schemas/common';
 import {
   type ColumnMapping,
+  type ColumnSuggestion,
+  DATE_ORDERS,
+  type DateColumn,
+  type DateOrderCode,
   IMPORT_FIELDS,
   IMPORT_KINDS,
   type ImportField,
@@ -78,8 +83,23 @@ export function SitesStep({ run }: { run: ImportRun }) {
 
 const FIELD_OPTIONS = IMPORT_FIELDS.map((f) => ({ value: f.value, label: f.label }));
 
+/** How sure a suggestion is, in words and figures. */
+function SuggestionNote({ suggestion }: { suggestion: ColumnSuggestion }) {
+  const { confidence } = suggestion;
+  const words = confidence >= 90 ? 'sure' : confidence >= 75 ? 'likely' : 'a guess';
+  return (
+    <div className="small text-body-secondary mt-1" data-testid="suggestion">
+      <Badge bg={confidence >= 90 ? 'success' : confidence >= 75 ? 'info' : 'secondary'} className="me-1">
+        {confidence} %
+      </Badge>
+      Suggested from the column's name: {words}
+    </div>
+  );
+}
+
 export function MappingStep({ run }: { run: ImportRun }) {
   const headers = run.preview?.headers ?? [];
+  const suggestions = run.preview?.suggestions ?? {};
   // Header -> field, starting from what the preset found.
   const [byHeader, setByHeader] = useState<Record<string, ImportField | null>>(() =>
     Object.fromEntries(Object.entries(run.mapping).map(([field, header]) => [header, field as ImportField])),
@@ -100,7 +120,8 @@ export function MappingStep({ run }: { run: ImportRun }) {
       <Card.Body>
         <p className="small text-body-secondary">
           Choose the SD6 field of each column you want imported. The site or customer column and one of name,
-          serial number or RMM ID are required; leave the others empty.
+          serial number or RMM ID are required; leave the others empty. The fields chosen for you are
+          suggestions from the columns' names: check them.
         </p>
         <Errors error={mapping.error} />
         <div className="row g-2">
@@ -139,6 +160,9 @@ export function MappingStep({ run }: { run: ImportRun }) {
                       setByHeader({ ...byHeader, [header]: (v as ImportField | null) ?? null })
                     }
                   />
+                  {suggestions[header] && suggestions[header].field === byHeader[header] ? (
+                    <SuggestionNote suggestion={suggestions[header]} />
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -162,5 +186,111 @@ export function MappingStep({ run }: { run: ImportRun }) {
         </div>
       </Card.Body>
     </Card>
+  );
+}
+
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
+
+/** The date columns whose values read both ways: the user says how each is written (shown three values each way). */
+export function DateOrderStep({ run }: { run: ImportRun }) {
+  const columns = (run.preview?.dateColumns ?? []).filter(
+    (c) => c.decidedBy !== 'values' && c.samples.length,
+  );
+  const [chosen, setChosen] = useState<Record<string, DateOrderCode | undefined>>(() =>
+    Object.fromEntries(columns.map((c) => [c.field, c.order ?? undefined])),
+  );
+  const { mapping } = useRunChange(run.id);
+  if (columns.length === 0) return null;
+  const open = columns.filter((c) => c.order === null);
+  const complete = columns.every((c) => chosen[c.field]);
+  const submit = () =>
+    mapping.mutate({
+      kind: run.kind,
+      columns: run.mapping,
+      dateOrders: Object.fromEntries(columns.map((c) => [c.field, chosen[c.field]])),
+    });
+  return (
+    <Card className="sd-card mb-3" data-testid="date-order">
+      <Card.Header>
+        <h2 className="h6 mb-0">How Are the Dates Written?</h2>
+      </Card.Header>
+      <Card.Body>
+        <p className="small text-body-secondary">
+          {open.length
+            ? 'Every date in these columns can be read day first or month first. Choose how the file writes them before confirming.'
+            : 'The dates of these columns are read as chosen below.'}
+        </p>
+        <Errors error={mapping.error} />
+        {columns.map((c) => (
+          <DateColumnChoice
+            key={c.field}
+            column={c}
+            value={chosen[c.field]}
+            onChange={(order) => setChosen({ ...chosen, [c.field]: order })}
+          />
+        ))}
+        <Button size="sm" onClick={submit} disabled={!complete || mapping.isPending}>
+          Apply Date Order
+        </Button>
+      </Card.Body>
+    </Card>
+  );
+}
+
+function DateColumnChoice({
+  column,
+  value,
+  onChange,
+}: {
+  column: DateColumn;
+  value: DateOrderCode | undefined;
+  onChange: (order: DateOrderCode) => void;
+}) {
+  const label = IMPORT_FIELDS.find((f) => f.value === column.field)?.label ?? column.field;
+  const name = `date-order-${column.field}`;
+  return (
+    <fieldset className="mb-3">
+      <legend className="fs-6 fw-medium mb-1 text-break">
+        {column.header} <span className="text-body-secondary small">({label})</span>
+      </legend>
+      <table className="table table-sm sd-table mb-2">
+        <thead>
+          <tr>
+            <th scope="col">In the File</th>
+            <th scope="col">Day First</th>
+            <th scope="col">Month First</th>
+          </tr>
+        </thead>
+        <tbody>
+          {column.samples.map((s) => (
+            <tr key={s.text}>
+              <td>{s.text}</td>
+              <td>{longDate(s.dayFirst)}</td>
+              <td>{longDate(s.monthFirst)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="d-flex flex-wrap gap-3">
+        {DATE_ORDERS.map((o) => (
+          <div key={o.value} className="form-check">
+            <input
+              className="form-check-input"
+              type="radio"
+              id={`${name}-${o.value}`}
+              name={name}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+            />
+            <label className="form-check-label" htmlFor={`${name}-${o.value}`}>
+              {o.label}
+            </label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -1,14 +1,16 @@
-// One import run: its preview (counts, notices, organizations, rejected rows with their reasons), the steps it asks
-// for (sites, columns), Confirm, then a progress bar while the job runs and the result with a way to the equipment.
+// One import run: its preview (counts, notices, organizations, rejected rows with their reasons, rows with warnings),
+// the steps it asks for (sites, columns, date order), Confirm, then a progress bar while the job runs and the result
+// with a way to the equipment; an administrator may cancel it (after confirming) until it is done.
+import { useState } from 'react';
 import { Alert, Badge, Button, Card, ProgressBar, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { pathFor } from '../../../shared/routes';
 import { IMPORT_KINDS, type ImportRun, RUN_STATUSES } from '../../../shared/schemas/file-import';
 import { errorMessages } from '../../api/http';
-import { ListTable } from '../../ui';
+import { Dialog, ListTable } from '../../ui';
 import { formatWhen } from '../history/history-api';
 import { isWorking, useRunChange } from './file-import-api';
-import { MappingStep, SitesStep } from './import-steps';
+import { DateOrderStep, MappingStep, SitesStep } from './import-steps';
 
 const n = (v: number) => v.toLocaleString('en-US');
 const statusLabel = (s: ImportRun['status']) => RUN_STATUSES.find((r) => r.value === s)?.label ?? s;
@@ -49,21 +51,61 @@ function Counts({
 }
 
 function Rejected({ run }: { run: ImportRun }) {
-  const rows = run.preview?.rejected ?? [];
+  return (
+    <RowList
+      title="Rejected Rows"
+      column="Reason"
+      rows={run.preview?.rejected ?? []}
+      total={run.preview?.counts.rejected ?? 0}
+      noun="rejected rows"
+      testId="rejected-rows"
+    />
+  );
+}
+
+/** Rows imported with a warning (a last-seen date in the future, likely misread). */
+function Warnings({ run }: { run: ImportRun }) {
+  return (
+    <RowList
+      title="Rows With Warnings"
+      column="Warning"
+      rows={run.preview?.warnings ?? []}
+      total={run.preview?.warningCount ?? 0}
+      noun="rows with warnings"
+      testId="warning-rows"
+    />
+  );
+}
+
+function RowList({
+  title,
+  column,
+  rows,
+  total: counted,
+  noun,
+  testId,
+}: {
+  title: string;
+  column: string;
+  rows: NonNullable<ImportRun['preview']>['rejected'];
+  total: number;
+  noun: string;
+  testId: string;
+}) {
   if (rows.length === 0) return null;
-  const total = run.preview?.counts.rejected ?? rows.length;
+  const total = Math.max(counted, rows.length);
   return (
     <Card className="sd-card mb-3">
       <Card.Header>
-        <h2 className="h6 mb-0">Rejected Rows</h2>
+        <h2 className="h6 mb-0">{title}</h2>
       </Card.Header>
       <ListTable>
-        <table className="table table-sm mb-0 sd-table" data-testid="rejected-rows">
+        <table className="table table-sm mb-0 sd-table" data-testid={testId}>
           <thead>
             <tr>
               <th scope="col">Line</th>
               <th scope="col">Device</th>
-              <th scope="col">Reason</th>
+              <th scope="col">{column}</th>
             </tr>
           </thead>
           <tbody>
@@ -79,7 +121,7 @@ function Rejected({ run }: { run: ImportRun }) {
       </ListTable>
       {total > rows.length ? (
         <Card.Footer className="small text-body-secondary">
-          The first {n(rows.length)} of {n(total)} rejected rows are shown.
+          The first {n(rows.length)} of {n(total)} {noun} are shown.
         </Card.Footer>
       ) : null}
     </Card>
@@ -90,9 +132,9 @@ function Result({ run }: { run: ImportRun }) {
   const orgs = run.preview?.organizations ?? [];
   const equipment =
     orgs.length === 1 ? pathFor('organization_equipment', { id: orgs[0]!.id }) : pathFor('equipment');
-  if (run.status === 'FAILED')
+  if (run.status === 'FAILED' || run.status === 'CANCELLED')
     return (
-      <Alert variant="danger" data-testid="import-result">
+      <Alert variant={run.status === 'FAILED' ? 'danger' : 'secondary'} data-testid="import-result">
         {run.error}
       </Alert>
     );
@@ -109,6 +151,40 @@ function Result({ run }: { run: ImportRun }) {
   );
 }
 
+/** Cancel, after asking: a run not yet done (a preview, queued, or one whose process may have died). */
+function CancelRun({ run }: { run: ImportRun }) {
+  const { cancel } = useRunChange(run.id);
+  const [asking, setAsking] = useState(false);
+  if (!['PREVIEW', 'QUEUED', 'RUNNING'].includes(run.status)) return null;
+  return (
+    <>
+      <Button variant="outline-danger" size="sm" onClick={() => setAsking(true)} disabled={cancel.isPending}>
+        Cancel Import
+      </Button>
+      {errorMessages(cancel.error).map((e) => (
+        <Alert key={e} variant="danger" className="py-2 small mt-2 mb-0">
+          {e}
+        </Alert>
+      ))}
+      <Dialog
+        show={asking}
+        title="Cancel Import"
+        okayLabel="Cancel Import"
+        cancelLabel="Keep It"
+        onOkay={() => {
+          setAsking(false);
+          cancel.mutate();
+        }}
+        onHide={() => setAsking(false)}
+        data-testid="cancel-import-dialog"
+      >
+        Cancel the import of {run.fileName}? Nothing of it is applied: an import being applied stops and
+        changes nothing. To import the file later, upload it again.
+      </Dialog>
+    </>
+  );
+}
+
 export function RunView({ run }: { run: ImportRun }) {
   const { confirm } = useRunChange(run.id);
   const preview = run.preview;
@@ -120,6 +196,9 @@ export function RunView({ run }: { run: ImportRun }) {
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h2 className="h5 mb-0 text-break">{run.fileName}</h2>
         <StatusBadge status={run.status} />
+        <span className="ms-auto">
+          <CancelRun run={run} />
+        </span>
       </div>
       <p className="small text-body-secondary mb-3">
         {run.presetLabel} · {kind} · {preview?.needsMapping ? '' : `${n(run.totalRows)} rows · `}uploaded{' '}
@@ -141,6 +220,7 @@ export function RunView({ run }: { run: ImportRun }) {
             </p>
           ) : null}
           <SitesStep run={run} />
+          <DateOrderStep run={run} />
           {errorMessages(confirm.error).map((e) => (
             <Alert key={e} variant="danger" className="py-2 small">
               {e}
@@ -169,9 +249,12 @@ export function RunView({ run }: { run: ImportRun }) {
           <ProgressBar now={percent} label={`${percent}%`} aria-label="Import progress" animated />
         </div>
       ) : null}
-      {run.status === 'DONE' || run.status === 'FAILED' ? <Result run={run} /> : null}
+      {run.status === 'DONE' || run.status === 'FAILED' || run.status === 'CANCELLED' ? (
+        <Result run={run} />
+      ) : null}
       {run.status === 'DONE' && run.counts.rejected ? <Rejected run={run} /> : null}
       {run.status === 'PREVIEW' ? <Rejected run={run} /> : null}
+      {run.status === 'PREVIEW' || run.status === 'DONE' ? <Warnings run={run} /> : null}
     </div>
   );
 }
