@@ -114,6 +114,20 @@ describe('an import whose process died while applying it', () => {
   });
 });
 
+describe('a run queued without a job', () => {
+  it('(its process stopped between queueing it and sending its job) gets a job from the sweep', async () => {
+    const { org, run } = await previewed('Lost Job Co');
+    await api.db.pool.query(
+      `UPDATE import_runs SET status = 'QUEUED', job_id = NULL, heartbeat_at = now() - interval '10 minutes'
+        WHERE id = $1`,
+      [run.id],
+    );
+    await sweep();
+    expect((await waitForRun(admin, run.id)).status).toBe('DONE');
+    expect(await deviceCount(org.id)).toBe(3);
+  });
+});
+
 describe('cancelling a run', () => {
   it('administrators only', async () => {
     const { run } = await previewed('Cancel Rights Co');

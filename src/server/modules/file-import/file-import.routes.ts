@@ -131,7 +131,9 @@ export function fileImportRoutes(app: FastifyInstance, database: Database, timeZ
     applyRun(database, data.runId, timeZone, app.log),
   );
   const requeue = (runId: number) => app.jobs.send(IMPORT_JOB, { runId }, { retryLimit: 0 });
-  app.jobs.register(IMPORT_SWEEP_JOB, () => sweepRuns(database, requeue, app.log));
+  app.jobs.register(IMPORT_SWEEP_JOB, () =>
+    sweepRuns(database, requeue, (jobId) => app.jobs.state(IMPORT_JOB, jobId), app.log),
+  );
   app.jobs.schedule(IMPORT_SWEEP_JOB, SWEEP_CRON);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const runResponse = async (id: number) => ({ run: presentRun(await loadRun(database.pool, id), labelOf) });

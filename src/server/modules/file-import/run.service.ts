@@ -171,7 +171,8 @@ export async function queueRun(db: Queryable, run: RunRow, send: () => Promise<s
   if (!run.preview || run.preview.needsMapping) throw conflict(IMPORT_NEEDS_MAPPING, null);
   if (undecidedDates(run.preview).length) throw conflict(IMPORT_NEEDS_DATE_ORDER, null);
   const { rowCount } = await db.query(
-    `UPDATE import_runs SET status = 'QUEUED', processed_rows = 0 WHERE id = $1 AND status = 'PREVIEW'`,
+    `UPDATE import_runs SET status = 'QUEUED', processed_rows = 0, heartbeat_at = now()
+      WHERE id = $1 AND status = 'PREVIEW'`,
     [run.id],
   );
   if (rowCount === 0) throw conflict(IMPORT_NOT_PREVIEW, null);
@@ -322,16 +323,39 @@ export async function applyRun(
   }
 }
 
+/** A job still to run or running (pg-boss states). */
+const PENDING_JOB = ['created', 'retry', 'active'];
+
 /**
  * Runs whose process died: RUNNING, not applied here, and (on PostgreSQL, where other processes apply too) silent
- * for STALE_SECONDS. Each is queued again while it has attempts left, else failed with its reason. Abandoned
- * previews are deleted with their files. Answers the ids re-queued and failed.
+ * for STALE_SECONDS. Each is queued again while it has attempts left, else failed with its reason. A run QUEUED for
+ * as long whose job is gone (never sent: the process stopped between the two; or ended without claiming it) gets a
+ * new job. Abandoned previews are deleted with their files. Answers the ids re-queued and failed.
  */
 export async function sweepRuns(
   database: Database,
   requeue: (runId: number) => Promise<string>,
+  jobState: (jobId: string) => Promise<string | null>,
   log: { warn: (obj: unknown, msg?: string) => void },
 ): Promise<{ requeued: number[]; failed: number[] }> {
+  const { rows: waiting } = await database.pool.query<{ id: number; job_id: string | null }>(
+    `SELECT id, job_id FROM import_runs
+      WHERE status = 'QUEUED' AND (heartbeat_at IS NULL OR heartbeat_at < now() - make_interval(secs => $1))`,
+    [STALE_SECONDS],
+  );
+  const resent: number[] = [];
+  for (const run of waiting) {
+    if (run.job_id && PENDING_JOB.includes((await jobState(run.job_id)) ?? '')) continue;
+    const { rowCount } = await database.pool.query(
+      `UPDATE import_runs SET heartbeat_at = now() WHERE id = $1 AND status = 'QUEUED' AND job_id IS NOT DISTINCT FROM $2`,
+      [run.id, run.job_id],
+    );
+    if (!rowCount) continue;
+    const jobId = await requeue(run.id);
+    await database.pool.query('UPDATE import_runs SET job_id = $2 WHERE id = $1', [run.id, jobId]);
+    log.warn({ runId: run.id }, 'RMM import: queued without a job; sent again');
+    resent.push(run.id);
+  }
   const shared = database.kind === 'postgres';
   const { rows } = await database.pool.query<{ id: number; attempts: number }>(
     `SELECT id, attempts FROM import_runs
@@ -369,7 +393,7 @@ export async function sweepRuns(
     [PREVIEW_HOURS],
   );
   for (const r of abandoned) await deleteFile(database.pool, r.file_id).catch(() => undefined);
-  return { requeued, failed };
+  return { requeued: [...resent, ...requeued], failed };
 }
 
 /**
