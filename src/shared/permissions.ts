@@ -50,10 +50,7 @@ export const REPORT_ACCESS: Access = 'admin';
  * Case & Task Grammar (/admin/case) and its field history: everyone reads it (the shell names cases, tasks and slips
  * with its words), administrators save it.
  */
-export const LANGUAGE_SETTINGS_ACCESS = { read: 'everyone', write: 'admin' } as const satisfies Record<
-  string,
-  Access
->;
+export const LANGUAGE_SETTINGS_ACCESS: { read: Access; write: Access } = { read: 'everyone', write: 'admin' };
 
 export type RecordKind = keyof typeof RECORD_ACCESS;
 
