@@ -18,8 +18,8 @@ export async function withStartupLock<T>(
   say: Say = (line) => console.log(line),
 ): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
-  // A connection lost while the steps run frees the lock early; the steps' own checks still hold (each is
-  // idempotent), so say it rather than end the process.
+  // A connection lost while the steps run (the database restarted) frees the lock early: say so rather than end the
+  // process; a step that then collides with another process fails start-up with its own error.
   client.on('error', (error) => say(`The start-up lock's database connection failed: ${error.message}`));
   await client.connect();
   try {
