@@ -5,9 +5,10 @@ import { ROUTES, type RouteDef, type RouteName } from '../shared/routes';
 import type { Profile } from '../shared/schemas/user';
 import { apiPost } from './api/http';
 import { ensureProfile, forgetProfile, rememberCachedProfile } from './api/profile';
+import { nextOf, signInPath, stepRedirect } from './features/auth/sign-in-path';
 import { ErrorPage, NotFoundPage } from './features/errors/error-view';
 import { RouteError } from './features/errors/route-error';
-import { homeTarget, profileFailurePath } from './features/home/home-path';
+import { homeTarget } from './features/home/home-path';
 import { LogoutPage } from './features/home/logout-page';
 import { watchNavigations } from './pwa/remount';
 import type { Instance } from './shell/environment';
@@ -802,12 +803,15 @@ function named(name: RouteName, extra: Omit<RouteObject, 'id' | 'path' | 'handle
 export function createAppRoutes({ queryClient, instance }: { queryClient: QueryClient; instance: Instance }) {
   const available = new Set<string>(screenNames(instance));
 
-  /** The profile, or a redirect: no session -> /login, any other failure -> /error/403 (SPEC §4). */
-  const requireProfile = async (): Promise<Profile> => {
+  /**
+   * The profile, or a redirect: no session -> /login?next=(the page asked for), or the two-factor step a sign-in
+   * still waits for; any other failure -> /error/403 (SPEC §4).
+   */
+  const requireProfile = async (args?: { request: Request }): Promise<Profile> => {
     try {
       return await ensureProfile(queryClient);
     } catch (error) {
-      throw redirect(profileFailurePath(error));
+      throw redirect(await signInPath(error, args?.request.url));
     }
   };
   const optionalProfile = async (): Promise<Profile | null> => {
@@ -850,8 +854,9 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
           errorElement: <RouteError />,
           children: [
             named('login', {
-              // Signed in already: the index route picks the home page.
-              loader: async () => ((await optionalProfile()) ? redirect('/') : null),
+              // Signed in already: the page asked for, else the index route picks the home page.
+              loader: async ({ request }) =>
+                (await optionalProfile()) ? redirect(nextOf(new URL(request.url).searchParams) ?? '/') : null,
               lazy: lazyScreen('login', () => import('./features/auth/login-page'), 'LoginPage'),
             }),
             named('force_sso', {
@@ -863,9 +868,17 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
               lazy: lazyScreen('force_sso', () => import('./features/sso/sso-page'), 'SsoPage'),
             }),
             named('2fa_login', {
+              loader: async ({ request }) => {
+                const elsewhere = await stepRedirect('2fa', request.url, optionalProfile);
+                return elsewhere ? redirect(elsewhere) : null;
+              },
               lazy: lazyScreen('2fa_login', () => import('./features/auth/two-factor-page'), 'TwoFactorPage'),
             }),
             named('2fa_setup', {
+              loader: async ({ request }) => {
+                const elsewhere = await stepRedirect('2fa_setup', request.url, optionalProfile);
+                return elsewhere ? redirect(elsewhere) : null;
+              },
               lazy: lazyScreen(
                 '2fa_setup',
                 () => import('./features/auth/two-factor-setup-page'),

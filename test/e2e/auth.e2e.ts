@@ -45,13 +45,21 @@ describe('sign in and out', () => {
     await context.close();
   });
 
-  it('an unauthenticated visit to a screen goes to /login, and /login when signed in goes home', async () => {
+  it('an unauthenticated visit to a screen goes to /login, which opens that screen after signing in', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/admin/staff');
-    await page.waitForURL('**/login');
-    await signIn(page, 'admin');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/staff');
+    await page.getByLabel('Email').fill(E2E_USERS.admin.email);
+    await page.getByLabel('Password').fill(E2E_USERS.admin.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin/staff');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // Signed in, /login goes home, or to the page it was given.
     await page.goto('/login');
     await page.waitForURL('**/manage/case');
+    await page.goto('/login?next=%2Fprofile');
+    await page.waitForURL('**/profile');
     await context.close();
   });
 
@@ -66,7 +74,7 @@ describe('sign in and out', () => {
     await page.getByLabel('Email').waitFor();
     // The session is over: a screen sends the user back to the login page.
     await page.goto('/profile');
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/login');
     const profile = await page.evaluate(async () => {
       const res = await fetch('/api/user/profile', {
         method: 'POST',

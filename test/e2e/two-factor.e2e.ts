@@ -75,9 +75,9 @@ describe('two-factor sign-in', () => {
     // Password, then a code (the next step's: the setup took the current one, and a code is taken only once).
     await signOut(page);
     await passwordStep(page, user.email);
-    // The app stays closed until the code is given.
+    // The app stays closed until the code is given: a screen sends back to the code step.
     await page.goto('/profile');
-    await page.waitForURL('**/login');
+    await page.waitForURL((url) => url.pathname === '/2fa');
     await passwordStep(page, user.email);
     await page
       .getByLabel('Code from Your Authenticator App')

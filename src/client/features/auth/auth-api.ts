@@ -60,3 +60,12 @@ export const checkResetLink = (token: string, signal?: AbortSignal) =>
 
 export const resetPassword = (token: string, values: ResetPasswordRequest) =>
   apiPost<{ ok: true }>(`/api/auth/reset-password/${encodeURIComponent(token)}`, values, quiet);
+
+/** The step a sign-in of this browser waits for (its code, or setting two-factor up); null when none does. */
+export async function loadPendingStep(): Promise<LoginNext | null> {
+  try {
+    return (await apiGet<{ next: LoginNext | null }>('/api/auth/pending', quiet)).next;
+  } catch {
+    return null;
+  }
+}

@@ -1,11 +1,13 @@
-// Sign in: email and password; on success the index route sends the user to their home page, or the two-factor step
-// follows. With single sign-on set up, "Sign in with {provider}" is offered; when it is enforced, /sso is shown
-// instead (the break-glass administrator comes back with ?break-glass=1).
+// Sign in: email and password; on success the page a signed-out link asked for (?next=), else the index route sends
+// the user to their home page, or the two-factor step follows (carrying ?next=). With single sign-on set up, "Sign
+// in with {provider}" is offered (also carrying it); when it is enforced, /sso is shown instead (the break-glass
+// administrator comes back with ?break-glass=1).
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { withNext } from '../../../shared/next-path';
 import type { LoginNext, LoginRequest } from '../../../shared/schemas/auth';
 import type { AuthOptions } from '../../../shared/schemas/sso';
 import type { Profile } from '../../../shared/schemas/user';
@@ -14,7 +16,9 @@ import { apiPost, isApiError } from '../../api/http';
 import { PROFILE_KEY } from '../../api/profile';
 import { loadExport } from '../../shell/lazy-chunk';
 import { TextInput } from '../../ui';
+import { startHref } from '../sso/start-href';
 import { loadAuthOptions, NEXT_PATH } from './auth-api';
+import { nextOf } from './sign-in-path';
 
 // The sign-in rules (zod and its resolver, ~40 kB) load once the screen shows, not before it.
 let rules: Promise<Resolver<LoginRequest>> | null = null;
@@ -44,6 +48,8 @@ export function LoginPage() {
   const [search] = useSearchParams();
   const passwordReset = (useLocation().state as { passwordReset?: boolean } | null)?.passwordReset === true;
   const breakGlass = search.get('break-glass') === '1';
+  // The page a signed-out link asked for: every step of the sign-in carries it, and it opens at the end.
+  const next = nextOf(search);
   // Read once per visit (a plain effect: the login screen's first load stays small).
   const [options, setOptions] = useState<AuthOptions | null>(null);
   useEffect(() => {
@@ -56,8 +62,8 @@ export function LoginPage() {
   const sso = options?.sso ?? null;
   const enforced = options?.enforced === true && !breakGlass;
   useEffect(() => {
-    if (enforced) navigate('/sso', { replace: true });
-  }, [enforced, navigate]);
+    if (enforced) navigate(withNext('/sso', next), { replace: true });
+  }, [enforced, navigate, next]);
   const [message, setMessage] = useState<string | null>(null);
   const form = useForm<LoginRequest>({
     resolver: loginRules,
@@ -75,11 +81,11 @@ export function LoginPage() {
       });
       queryClient.clear();
       if ('next' in answer) {
-        navigate(NEXT_PATH[answer.next], { replace: true });
+        navigate(withNext(NEXT_PATH[answer.next], next), { replace: true });
         return;
       }
       queryClient.setQueryData(PROFILE_KEY, answer.user);
-      navigate('/', { replace: true });
+      navigate(next ?? '/', { replace: true });
     } catch (error) {
       setMessage(isApiError(error) ? error.message : 'Invalid request');
       form.setValue('password', '');
@@ -154,7 +160,7 @@ export function LoginPage() {
             or
           </div>
           {/* A full page load: the server starts the round trip to the provider. */}
-          <a href="/api/auth/sso/start" className="btn btn-outline-primary w-100">
+          <a href={startHref(next)} className="btn btn-outline-primary w-100">
             Sign in with {sso.providerName}
           </a>
         </>

@@ -2,12 +2,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Alert, Button } from 'react-bootstrap';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { type ApiError, isApiError } from '../../api/http';
 import { PROFILE_KEY } from '../../api/profile';
 import { TextInput } from '../../ui';
 import { signInWithCode } from './auth-api';
 import { CodeInput } from './code-input';
+import { nextOf } from './sign-in-path';
 
 export const SIGN_IN_ENDED =
   'This sign-in has ended (after too many wrong codes, or 10 minutes without one). Please sign in again.';
@@ -28,6 +29,7 @@ export function SignInEnded() {
 export function TwoFactorPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const next = nextOf(useSearchParams()[0]);
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<ApiError | Error | null>(null);
@@ -42,7 +44,7 @@ export function TwoFactorPage() {
       const { user } = await signInWithCode(recovery ? { recoveryCode: value } : { code: value });
       queryClient.clear();
       queryClient.setQueryData(PROFILE_KEY, user);
-      navigate('/', { replace: true });
+      navigate(next ?? '/', { replace: true });
     } catch (failure) {
       if (isApiError(failure) && failure.status === 401) setEnded(true);
       else setError(failure as Error);

@@ -2,15 +2,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PROFILE_KEY } from '../../api/profile';
 import { RecoveryCodes } from './recovery-codes';
+import { nextOf } from './sign-in-path';
 import { SignInEnded } from './two-factor-page';
 import { type SetupDone, TwoFactorSetupForm } from './two-factor-setup';
 
 export function TwoFactorSetupPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const next = nextOf(useSearchParams()[0]);
   const [done, setDone] = useState<SetupDone | null>(null);
   const [ended, setEnded] = useState(false);
   return (
@@ -28,7 +30,7 @@ export function TwoFactorSetupPage() {
             onClick={() => {
               queryClient.clear();
               if (done.user) queryClient.setQueryData(PROFILE_KEY, done.user);
-              navigate('/', { replace: true });
+              navigate(next ?? '/', { replace: true });
             }}
           >
             I Have Saved Them

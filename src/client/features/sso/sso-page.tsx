@@ -3,20 +3,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spinner } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
-import { type AuthOptions, SSO_ERRORS, SSO_START_PATH, type SsoErrorCode } from '../../../shared/schemas/sso';
+import { nextPath, withNext } from '../../../shared/next-path';
+import { type AuthOptions, SSO_ERRORS, type SsoErrorCode } from '../../../shared/schemas/sso';
 import { apiGet } from '../../api/http';
+import { startHref } from './start-href';
 
 export const AUTH_OPTIONS_KEY = ['auth-options'];
 
 export const ssoErrorMessage = (code: string | null): string | null =>
   code === null ? null : (SSO_ERRORS[code as SsoErrorCode] ?? SSO_ERRORS.failed);
-
-/** The start address, carrying the page to return to when /sso was given one. */
-export function startHref(returnTo: string | null): string {
-  return returnTo?.startsWith('/')
-    ? `${SSO_START_PATH}?returnTo=${encodeURIComponent(returnTo)}`
-    : SSO_START_PATH;
-}
 
 export function SsoPage() {
   const [params] = useSearchParams();
@@ -26,6 +21,8 @@ export function SsoPage() {
     staleTime: 0,
   });
   const error = ssoErrorMessage(params.get('error'));
+  // The page to open after signing in (?next=, as on /login; ?returnTo= from older links).
+  const next = nextPath(params.get('next') ?? params.get('returnTo'));
   const sso = options.data?.sso;
 
   return (
@@ -50,11 +47,11 @@ export function SsoPage() {
       {sso ? (
         <>
           <p className="text-body-secondary small">Sign in with your {sso.providerName} account.</p>
-          <a className="btn btn-primary w-100" href={startHref(params.get('returnTo'))}>
+          <a className="btn btn-primary w-100" href={startHref(next)}>
             Sign in with {sso.providerName}
           </a>
           <p className="small mt-4 mb-0 text-center">
-            <Link to="/login?break-glass=1" className="link-secondary">
+            <Link to={withNext('/login?break-glass=1', next)} className="link-secondary">
               Administrator sign-in
             </Link>
           </p>

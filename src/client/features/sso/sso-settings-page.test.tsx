@@ -5,9 +5,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SSO_ERRORS, type SsoSettings } from '../../../shared/schemas/sso';
-import { SsoPage, startHref } from './sso-page';
+import { SSO_ERRORS, SSO_START_PATH, type SsoSettings } from '../../../shared/schemas/sso';
+import { SsoPage } from './sso-page';
 import { SsoSettingsPage } from './sso-settings-page';
+import { SSO_START_PATH as START_PATH, startHref } from './start-href';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -97,11 +98,11 @@ describe('SsoPage', () => {
   });
 
   it('offers the provider, carrying the page to return to, and the administrators their way in', async () => {
-    show(<SsoPage />, '/sso?returnTo=%2Fcases');
+    show(<SsoPage />, '/sso?next=%2Fcases');
     const button = await screen.findByRole('link', { name: 'Sign in with Microsoft' });
     expect(button.getAttribute('href')).toBe('/api/auth/sso/start?returnTo=%2Fcases');
     expect(screen.getByRole('link', { name: 'Administrator sign-in' }).getAttribute('href')).toBe(
-      '/login?break-glass=1',
+      '/login?break-glass=1&next=%2Fcases',
     );
     expect(screen.queryByTestId('sso-error')).toBeNull();
   });
@@ -118,6 +119,11 @@ describe('SsoPage', () => {
 
   it('never starts from another site', () => {
     expect(startHref('https://evil.example')).toBe('/api/auth/sso/start');
+    expect(startHref('//evil.example')).toBe('/api/auth/sso/start');
     expect(startHref(null)).toBe('/api/auth/sso/start');
+    expect(START_PATH).toBe(SSO_START_PATH);
+    expect(startHref('/manage/opportunity/4')).toBe(
+      '/api/auth/sso/start?returnTo=%2Fmanage%2Fopportunity%2F4',
+    );
   });
 });
