@@ -15,5 +15,5 @@ export function isSupportedNode(version) {
 /** The line an unsupported Node.js prints, or null when this one is supported. */
 export function nodeVersionProblem(version = process.versions.node) {
   if (isSupportedNode(version)) return null;
-  return `SD6 needs ${SUPPORTED}; this is Node.js ${version}. Install Node.js 24 (https://nodejs.org) and run it again.`;
+  return `SD6 needs ${SUPPORTED}; this is Node.js ${version}. Start it with npm (npm start), which runs it on the Node.js 24 that npm install brings, or install Node.js 24 (https://nodejs.org).`;
 }

@@ -1,4 +1,5 @@
-// The supported Node.js versions: the table, package.json's "engines" in step, and `npm start` refusing an old one.
+// The supported Node.js versions: the table, package.json's "engines" in step, and scripts/start.mjs refusing an old
+// one (under npm it runs on the `node` package's Node.js 24), and npm scripts running on Node.js 24.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +24,8 @@ describe('supported Node.js versions', () => {
   it('says which versions are supported and which one this is', () => {
     expect(nodeVersionProblem('20.20.2')).toBe(
       'SD6 needs Node.js 24 LTS (or 22.12 or newer in the 22 line); this is Node.js 20.20.2. ' +
-        'Install Node.js 24 (https://nodejs.org) and run it again.',
+        'Start it with npm (npm start), which runs it on the Node.js 24 that npm install brings, ' +
+        'or install Node.js 24 (https://nodejs.org).',
     );
   });
 
@@ -33,7 +35,7 @@ describe('supported Node.js versions', () => {
   });
 
   it.each(['20.20.2', '22.11.0'])(
-    'npm start on Node.js %s says so and exits 1 before building',
+    'scripts/start.mjs on Node.js %s says so and exits 1 before building',
     (version) => {
       // The version this process reports is replaced before start.mjs runs, as an older Node.js would report it.
       const pretend = `data:text/javascript,Object.defineProperty(process.versions,"node",{value:"${version}"})`;
@@ -45,4 +47,16 @@ describe('supported Node.js versions', () => {
       expect(run.stdout).toBe('');
     },
   );
+
+  it('runs npm scripts on the Node.js 24 the lockfile pins, whatever Node.js runs npm', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      devDependencies: Record<string, string>;
+    };
+    expect(pkg.devDependencies.node).toMatch(/^24\.\d+\.\d+$/);
+    const run = spawnSync('npm', ['exec', '--offline', '--', 'node', '-p', 'process.versions.node'], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim()).toBe(pkg.devDependencies.node);
+  });
 });

@@ -5,7 +5,8 @@ import { findChromium } from './chromium.mjs';
 import { nodeVersionProblem } from './node-version.mjs';
 
 // The suites still run on an older Node.js (a developer's machine), but what they prove holds for the supported
-// ones only: CI (.ci/run) runs them on Node.js 24.
+// ones only: under npm the `node` package (Node.js 24) runs them, as in CI.
+console.log(`Node.js ${process.version}`);
 const problem = nodeVersionProblem();
 if (problem) console.log(`warning: ${problem} The tests run anyway; CI runs them on Node.js 24.`);
 
