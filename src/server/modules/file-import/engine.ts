@@ -80,10 +80,21 @@ export const DATE_FIELDS: readonly ImportField[] = [
 /** The dates that cannot be ahead of today: a later one was misread (or the RMM's clock is wrong). */
 const PAST_FIELDS: readonly ImportField[] = ['lastResponseAt', 'lastPatchDate'];
 
-const companyDay = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    at,
-  );
+// One formatter per time zone: building one per row cost more than the rest of a row's work.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const companyDay = (at: Date, timeZone: string) => {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
+};
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
 export async function runEngine(table: Table, options: EngineOptions): Promise<EngineResult> {
