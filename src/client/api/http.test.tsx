@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/errors';
 import { loadEntity, saveEntity, toPayload } from './entity';
-import { ApiError, apiDelete, apiGet, apiPost, setLoginHandler } from './http';
+import { ApiError, apiDelete, apiGet, apiPost, expiredSessionPath, setLoginHandler } from './http';
 
 type Call = { url: string; init: RequestInit };
 
@@ -114,6 +114,21 @@ describe('expired session', () => {
     const error = await failure(apiPost('/api/user/profile', undefined, { redirectOnLogin: false }));
     expect(error.reason).toBe('LOGIN');
     expect(onLogin).not.toHaveBeenCalled();
+  });
+});
+
+describe('where an expired session goes', () => {
+  it.each([
+    ['/task/12?tab=slips#s3', '/login?next=%2Ftask%2F12%3Ftab%3Dslips%23s3'],
+    ['/opportunity/7/proposal/2', '/login?next=%2Fopportunity%2F7%2Fproposal%2F2'],
+    // Nothing worth returning to: the home page, a sign-in screen, a path that would leave the site.
+    ['/', '/login'],
+    ['/2fa', '/login'],
+    ['//evil.example/x', '/login'],
+  ])('from %s to %s', (pathname, expected) => {
+    const url = new URL(pathname, 'http://sd6.test');
+    const path = pathname.startsWith('//') ? { pathname, search: '', hash: '' } : url;
+    expect(expiredSessionPath(path)).toBe(expected);
   });
 });
 

@@ -1,5 +1,6 @@
 // The one HTTP client of SPEC §7/§8: credentials, the XMLHttpRequest marker, status handling, error messages.
 import { type ApiErrorBody, MESSAGES, STATUS_MESSAGES } from '../../shared/errors';
+import { withNext } from '../../shared/next-path';
 
 export type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -55,9 +56,14 @@ export function errorMessages(error: unknown): string[] {
   return [...new Set(specific.length ? specific : [error.message])];
 }
 
-/** An expired session: the app replaces this with a router navigation (api/login-handler). */
+/** Where an expired session goes: /login, carrying the page it was on so signing in again returns there. */
+export function expiredSessionPath(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
+  return withNext('/login', `${location.pathname}${location.search}${location.hash}`);
+}
+
+/** An expired session: sign in again, then back to this page (tests replace it). */
 let loginHandler: () => void = () => {
-  if (window.location.pathname !== '/login') window.location.assign('/login');
+  if (window.location.pathname !== '/login') window.location.assign(expiredSessionPath(window.location));
 };
 
 export function setLoginHandler(handler: () => void): void {
