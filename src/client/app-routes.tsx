@@ -860,11 +860,14 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
               lazy: lazyScreen('login', () => import('./features/auth/login-page'), 'LoginPage'),
             }),
             named('force_sso', {
-              // Signed in already: the index route picks the home page (unless a failed attempt is explained).
-              loader: async ({ request }) =>
-                !new URL(request.url).searchParams.has('error') && (await optionalProfile())
-                  ? redirect('/')
-                  : null,
+              // Signed in already: the page asked for, else the index route picks the home page (unless a failed
+              // attempt is explained).
+              loader: async ({ request }) => {
+                const search = new URL(request.url).searchParams;
+                return !search.has('error') && (await optionalProfile())
+                  ? redirect(nextOf(search) ?? '/')
+                  : null;
+              },
               lazy: lazyScreen('force_sso', () => import('./features/sso/sso-page'), 'SsoPage'),
             }),
             named('2fa_login', {

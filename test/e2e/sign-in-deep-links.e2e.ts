@@ -85,6 +85,32 @@ describe('deep links at sign-in', () => {
     await page.context().close();
   });
 
+  it('signed in already, /login and /sso with a link open the linked page', async () => {
+    const user = await makeUser(own.db.pool);
+    const page = await signInOwn(browser, own, user.email);
+    for (const screen of ['/login', '/sso']) {
+      await page.goto(`${screen}?next=${encodeURIComponent(proposals)}`);
+      await page.waitForURL((url) => url.pathname === proposals);
+    }
+    await page.context().close();
+  });
+
+  it('a session that ended while a page was open signs in again and returns to that page', async () => {
+    const user = await makeUser(own.db.pool);
+    const page = await signInOwn(browser, own, user.email);
+    await page.goto(proposals);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // The session ends on the server (signed out elsewhere, or timed out); the next call the page makes finds it.
+    await own.db.pool.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
+    await page.getByRole('link', { name: 'Documents', exact: true }).first().click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    const next = new URL(page.url()).searchParams.get('next') ?? '';
+    expect(next.startsWith(proposals.replace(/\/proposals$/, ''))).toBe(true);
+    await typePassword(page, user.email);
+    await page.waitForURL((url) => `${url.pathname}${url.search}${url.hash}` === next);
+    await page.context().close();
+  });
+
   it('/2fa and /2fa_setup with no sign-in waiting go to /login', async () => {
     const page = await signedOut();
     await page.goto('/2fa');
