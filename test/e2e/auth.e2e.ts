@@ -86,7 +86,7 @@ describe('sign in and out', () => {
     await context.close();
   });
 
-  it('an expired session sends the next call to /login', async () => {
+  it('an expired session sends the next call to /login, carrying the page', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'admin');
     await page.goto('/profile');
@@ -96,7 +96,9 @@ describe('sign in and out', () => {
     // A screen that calls the API: the 401 takes the user to the login page.
     await page.getByRole('button', { name: 'Admin', exact: true }).click();
     await page.getByRole('link', { name: 'Staff' }).click();
-    await page.waitForURL('**/login');
+    // It carries the page it was going to, so signing in again returns there.
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/staff');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await context.close();
   });
