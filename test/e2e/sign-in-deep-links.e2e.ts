@@ -100,6 +100,8 @@ describe('deep links at sign-in', () => {
     const page = await signInOwn(browser, own, user.email);
     await page.goto(proposals);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // The page has made its own calls (a late one would meet the ended session before the click does).
+    await page.waitForLoadState('networkidle');
     // The session ends on the server (signed out elsewhere, or timed out); the next call the page makes finds it.
     await own.db.pool.query('DELETE FROM sessions WHERE user_id = $1', [user.id]);
     await page.getByRole('link', { name: 'Documents', exact: true }).first().click();
