@@ -3,6 +3,8 @@
 // ID, else serial, else name within the organization) and classified create / update / unchanged / rejected. Each
 // date column's values are noted (which order they prove) and a last-seen or last-patched date in the future is a
 // row warning. The import also writes each batch (set-based statements, never row by row) with its field history.
+
+import { wallParts } from '../../../shared/format/wall-clock.js';
 import {
   type ColumnMapping,
   IMPORT_FIELDS,
@@ -80,20 +82,10 @@ export const DATE_FIELDS: readonly ImportField[] = [
 /** The dates that cannot be ahead of today: a later one was misread (or the RMM's clock is wrong). */
 const PAST_FIELDS: readonly ImportField[] = ['lastResponseAt', 'lastPatchDate'];
 
-// One formatter per time zone: building one per row cost more than the rest of a row's work.
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The company's calendar day (yyyy-MM-dd) at an instant, through the one cached wall-clock formatter. */
 const companyDay = (at: Date, timeZone: string) => {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(at);
+  const { year, month, day } = wallParts(at.getTime(), timeZone);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 };
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
