@@ -1,0 +1,39 @@
+// The report area: the report engine (definitions, filters, the source), its queries, exports (CSV, XLSX, PDF),
+// billing, report history and the security pack. Other areas import from report only through this file.
+import { defineArea } from '../../platform/area.js';
+import { billingRoutes } from './billing.routes.js';
+import { reportExportRoutes } from './export.routes.js';
+import type { OpenReport } from './export-format.js';
+import { reportHistoryRoutes } from './history.routes.js';
+import { reportRoutes } from './report.routes.js';
+import { openReport } from './report-source.js';
+import { securityPackRoutes } from './security-pack.routes.js';
+
+declare module '../../platform/area.js' {
+  interface AreaOptions {
+    /** Where report exports and security packs read a report (report-source.ts; tests give one of their own). */
+    openReport?: OpenReport;
+  }
+}
+
+export const reportArea = defineArea({
+  name: 'report',
+  register(app, context) {
+    const { database, timeZone } = context;
+    reportHistoryRoutes(app, database, timeZone);
+    reportRoutes(app, database, timeZone);
+    billingRoutes(app, database, timeZone);
+    const reports = { openReport: context.options.openReport ?? openReport };
+    reportExportRoutes(app, database, timeZone, reports);
+    securityPackRoutes(app, database, timeZone, reports);
+  },
+});
+
+// What other areas (charts) and the seed use from the report engine.
+export { snapshotBilledCases } from './billing-snapshot.js';
+export type { OpenReport } from './export-format.js';
+export { dateLiteral, num } from './queries/plan.js';
+export { AGE_BANDS, addDays, ageBandConditions, minusYears } from './queries/rules.js';
+export { reportsAllowed } from './report.routes.js';
+export { displayOf, isoOf, mondayOf } from './report-filters.js';
+export { companyDay, openReport } from './report-source.js';
