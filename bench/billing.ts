@@ -11,9 +11,9 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { snapshotBilledCases } from '../src/server/modules/report/billing-snapshot.js';
+import { snapshotBilledCases } from '../src/server/modules/report/billing/billing-snapshot.js';
+import { companyDay } from '../src/server/modules/report/engine/report-source.js';
 import { defaultPeriod } from '../src/server/modules/report/queries/rules.js';
-import { companyDay } from '../src/server/modules/report/report-source.js';
 import { type Case, compare } from './compare.js';
 import {
   benchDatabase,

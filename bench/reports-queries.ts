@@ -8,8 +8,8 @@ import { loadConfig } from '../src/server/config.js';
 import type { Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { CATEGORIES, FIRST_NAMES, LAST_NAMES, LOCATIONS } from '../src/server/db/seed/inventory-data.js';
+import { companyDay } from '../src/server/modules/report/engine/report-source.js';
 import { AGE_BANDS, ageBandConditions, minusYears } from '../src/server/modules/report/queries/rules.js';
-import { companyDay } from '../src/server/modules/report/report-source.js';
 import { RMM_VIRTUAL_KEY } from '../src/server/modules/rmm-settings/virtual.js';
 import { type Case, compare } from './compare.js';
 import {

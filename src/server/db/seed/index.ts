@@ -1,8 +1,8 @@
 // First start: the first administrator (from the environment or a random password printed once) and,
 // when SD6_DEMO is on, the deterministic demo data set. Runs only on an empty database.
 import { randomBytes } from 'node:crypto';
-import { wallDay } from '../../modules/outage/company-time.js';
-import { snapshotBilledCases } from '../../modules/report/billing-snapshot.js';
+import { wallDay } from '../../../shared/format/company-time.js';
+import { snapshotBilledCases } from '../../modules/report/billing/billing-snapshot.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { Database } from '../client.js';
 import { seedInventory } from './inventory.js';

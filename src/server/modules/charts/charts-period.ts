@@ -1,7 +1,6 @@
 // The period of the charts: whole weeks, Monday to Sunday, in the company's calendar.
 import { type ChartsQuery, DEFAULT_CHART_WEEKS } from '../../../shared/charts.js';
-import { addDays } from '../report/queries/rules.js';
-import { isoOf, mondayOf } from '../report/report-filters.js';
+import { addDays, isoOf, mondayOf } from '../report/index.js';
 
 export type ChartPeriod = {
   /** The first Monday and the last Sunday, yyyy-MM-dd. */

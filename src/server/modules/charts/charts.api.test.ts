@@ -19,9 +19,7 @@ import { type ChartsResponse, DEFAULT_CHART_WEEKS } from '../../../shared/charts
 import { MESSAGES } from '../../../shared/errors.js';
 import { PERIOD_REVERSED, PERIOD_TOO_LONG } from '../../../shared/reports.js';
 import { DATE_INVALID } from '../../../shared/schemas/fields.js';
-import { addDays, minusYears } from '../report/queries/rules.js';
-import { displayOf, mondayOf } from '../report/report-filters.js';
-import { companyDay } from '../report/report-source.js';
+import { addDays, companyDay, displayOf, minusYears, mondayOf } from '../report/index.js';
 
 let api: ApiHarness;
 let admin: Awaited<ReturnType<ApiHarness['signIn']>>;

@@ -2,8 +2,7 @@
 // or age band comes back, never a row per slip). Dates are ones the server computed; the time zone is a parameter.
 import type { ChartsResponse, ChartWeek } from '../../../shared/charts.js';
 import type { Queryable } from '../../platform/records.js';
-import { dateLiteral, num } from '../report/queries/plan.js';
-import { AGE_BANDS, ageBandConditions } from '../report/queries/rules.js';
+import { AGE_BANDS, ageBandConditions, dateLiteral, num } from '../report/index.js';
 import type { ChartPeriod } from './charts-period.js';
 
 const TOP_ORGANIZATIONS = 10;

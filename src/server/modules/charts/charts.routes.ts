@@ -4,9 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ChartsQuery, type ChartsResponse, chartsQuery } from '../../../shared/charts.js';
 import type { Database } from '../../db/client.js';
 import type { Queryable } from '../../platform/records.js';
-import { reportsAllowed } from '../report/report.routes.js';
-import { displayOf } from '../report/report-filters.js';
-import { companyDay } from '../report/report-source.js';
+import { companyDay, displayOf, reportsAllowed } from '../report/index.js';
 import { loadDeviceAge, loadTopOrganizations, loadWeeks, loadWipTrend } from './charts.queries.js';
 import { chartPeriod } from './charts-period.js';
 

@@ -1,13 +1,13 @@
 // The report area: the report engine (definitions, filters, the source), its queries, exports (CSV, XLSX, PDF),
 // billing, report history and the security pack. Other areas import from report only through this file.
 import { defineArea } from '../../platform/area.js';
-import { billingRoutes } from './billing.routes.js';
-import { reportExportRoutes } from './export.routes.js';
-import type { OpenReport } from './export-format.js';
-import { reportHistoryRoutes } from './history.routes.js';
-import { reportRoutes } from './report.routes.js';
-import { openReport } from './report-source.js';
-import { securityPackRoutes } from './security-pack.routes.js';
+import { billingRoutes } from './billing/billing.routes.js';
+import { reportRoutes } from './engine/report.routes.js';
+import { openReport } from './engine/report-source.js';
+import { reportExportRoutes } from './exports/export.routes.js';
+import type { OpenReport } from './exports/export-format.js';
+import { reportHistoryRoutes } from './history/history.routes.js';
+import { securityPackRoutes } from './security-pack/security-pack.routes.js';
 
 declare module '../../platform/area.js' {
   interface AreaOptions {
@@ -30,10 +30,10 @@ export const reportArea = defineArea({
 });
 
 // What other areas (charts) and the seed use from the report engine.
-export { snapshotBilledCases } from './billing-snapshot.js';
-export type { OpenReport } from './export-format.js';
+export { snapshotBilledCases } from './billing/billing-snapshot.js';
+export { reportsAllowed } from './engine/report.routes.js';
+export { displayOf, isoOf, mondayOf } from './engine/report-filters.js';
+export { companyDay, openReport } from './engine/report-source.js';
+export type { OpenReport } from './exports/export-format.js';
 export { dateLiteral, num } from './queries/plan.js';
 export { AGE_BANDS, addDays, ageBandConditions, minusYears } from './queries/rules.js';
-export { reportsAllowed } from './report.routes.js';
-export { displayOf, isoOf, mondayOf } from './report-filters.js';
-export { companyDay, openReport } from './report-source.js';

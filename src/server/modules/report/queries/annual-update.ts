@@ -11,7 +11,7 @@ import { minutesToHmm } from '../../../../shared/format/duration.js';
 import type { ListFilter } from '../../../platform/records.js';
 import { inForce, MONTHLY_SQL } from '../../agreement/agreement-figures.js';
 import { virtualCondition } from '../../rmm-settings/virtual.js';
-import { organizationScope } from '../report-filters.js';
+import { organizationScope } from '../engine/report-filters.js';
 import {
   and,
   type ColumnSpec,

@@ -9,7 +9,7 @@ import { formatMoney } from '../../../../shared/format/money.js';
 import { WORK_STATUSES } from '../../../../shared/schemas/case.js';
 import { codeLabel } from '../../../../shared/schemas/fields.js';
 import { type ListFilter, param } from '../../../platform/records.js';
-import { organizationScope } from '../report-filters.js';
+import { organizationScope } from '../engine/report-filters.js';
 import { defaultRateParam, PRICED_TOTALS, pricedSlips } from './billing.js';
 import {
   and,

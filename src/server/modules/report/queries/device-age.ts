@@ -6,7 +6,7 @@
 // devices through equipment_org_name_idx, organizations in name order through their index), so the first page
 // costs what its few organizations do. Any other sort, and the summary, count every device in one parallel pass.
 import type { ListFilter } from '../../../platform/records.js';
-import { equipmentCode, equipmentScope, noneAssigned, organizationScope } from '../report-filters.js';
+import { equipmentCode, equipmentScope, noneAssigned, organizationScope } from '../engine/report-filters.js';
 import {
   and,
   type ColumnSpec,

@@ -4,7 +4,7 @@
 import type { ReportQuery } from '../../../../shared/reports.js';
 import { type CodeList, codeLabel } from '../../../../shared/schemas/fields.js';
 import type { ListFilter } from '../../../platform/records.js';
-import { equipmentScope } from '../report-filters.js';
+import { equipmentScope } from '../engine/report-filters.js';
 import type { ColumnSpec, ReportPlan, SortKey } from './plan.js';
 
 export const NAME_KEY: SortKey = { sql: 'e.name', type: 'text' };

@@ -7,7 +7,7 @@ import { codeLabel } from '../../../../shared/schemas/fields.js';
 import { RMM_PLANS } from '../../../../shared/schemas/organization.js';
 import type { ListFilter } from '../../../platform/records.js';
 import { virtualCondition } from '../../rmm-settings/virtual.js';
-import { organizationScope } from '../report-filters.js';
+import { organizationScope } from '../engine/report-filters.js';
 import {
   and,
   type ColumnSpec,

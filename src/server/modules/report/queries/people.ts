@@ -1,6 +1,6 @@
 // The user report: the organizations' people (SPEC §4 user filter codes) with the devices assigned to them.
 import { param } from '../../../platform/records.js';
-import { organizationScope, peopleScope } from '../report-filters.js';
+import { organizationScope, peopleScope } from '../engine/report-filters.js';
 import { type ColumnSpec, col, num, type PlanBuilder, ROWS, type SortKey } from './plan.js';
 import { countText } from './rules.js';
 

@@ -5,7 +5,7 @@ import { WIP_AGES } from '../../../../shared/billing.js';
 import { minutesToHmm } from '../../../../shared/format/duration.js';
 import { formatMoney } from '../../../../shared/format/money.js';
 import { type ListFilter, param } from '../../../platform/records.js';
-import { organizationScope } from '../report-filters.js';
+import { organizationScope } from '../engine/report-filters.js';
 import { daysBefore, defaultRateParam, PRICED_TOTALS, pricedSlips } from './billing.js';
 import {
   and,

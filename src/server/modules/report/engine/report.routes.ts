@@ -1,0 +1,28 @@
+// GET /api/report/{key}: a report's summary and one page of its rows (administrators only).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { allows, REPORT_ACCESS } from '../../../../shared/permissions.js';
+import { REPORT_KEYS, reportQuery } from '../../../../shared/reports.js';
+import type { Database } from '../../../db/client.js';
+import { currentUser } from '../../../platform/auth.js';
+import { forbidden } from '../../../platform/errors.js';
+import { loadReport } from './report-source.js';
+
+/** preValidation: refused before the filters are read, so a refusal tells nothing about them. */
+export async function reportsAllowed(request: FastifyRequest): Promise<void> {
+  if (!allows(currentUser(request), REPORT_ACCESS)) throw forbidden();
+}
+
+// An unknown key fails the params schema: 404, as for any path naming nothing.
+const reportParams = z.object({ key: z.enum(REPORT_KEYS) });
+
+export function reportRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/report/:key',
+      { schema: { params: reportParams, querystring: reportQuery }, preValidation: reportsAllowed },
+      async (request) => loadReport(database.pool, request.params.key, request.query, timeZone),
+    );
+}
