@@ -10,9 +10,9 @@ import { loadConfig } from '../src/server/config.js';
 import type { Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { SERVICE_TYPES, TITLES } from '../src/server/db/seed/sales-data.js';
-import { companyToday } from '../src/server/modules/agreement/agreement.routes.js';
 import { inForce, MONTHLY_SQL } from '../src/server/modules/agreement/agreement-figures.js';
 import { encodeCursor } from '../src/server/platform/cursor.js';
+import { companyToday } from '../src/shared/format/company-time.js';
 import { type Case, compare } from './compare.js';
 import {
   benchDatabase,

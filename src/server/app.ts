@@ -8,68 +8,8 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { DOCUMENT_MAX_BYTES } from '../shared/schemas/document.js';
 import { type Config, publicBaseUrl, publicUrlWarning, type TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
-import { agreementRoutes } from './modules/agreement/agreement.routes.js';
-import { agreementServiceRoutes } from './modules/agreement/agreement-service.routes.js';
-import { amendmentRoutes } from './modules/agreement/amendment.routes.js';
-import { agreementDocumentRoutes } from './modules/agreement-document/agreement-document.routes.js';
-import { amendmentSettingsRoutes } from './modules/amendment-settings/amendment-settings.routes.js';
-import { amendmentTypeRoutes } from './modules/amendment-type/amendment-type.routes.js';
-import { apiTokenRoutes } from './modules/api-token/api-token.routes.js';
-import { forgotPasswordRoutes } from './modules/auth/forgot-password.routes.js';
-import { loginRoutes } from './modules/auth/login.routes.js';
-import { twoFactorRoutes } from './modules/auth/two-factor.routes.js';
-import { bucketCategoryRoutes } from './modules/bucket-category/bucket-category.routes.js';
-import { calendarRoutes } from './modules/calendar/calendar.routes.js';
-import { caseRoutes } from './modules/case/case.routes.js';
-import { chartsRoutes } from './modules/charts/charts.routes.js';
-import { departmentRoutes } from './modules/department/department.routes.js';
-import { deviceCategoryRoutes } from './modules/device-category/device-category.routes.js';
-import { deviceStatusRoutes } from './modules/device-status/device-status.routes.js';
-import { documentationRoutes } from './modules/documentation/docs.routes.js';
-import { equipmentRoutes } from './modules/equipment/equipment.routes.js';
-import { fileImportRoutes } from './modules/file-import/file-import.routes.js';
-import { fileManagerRoutes } from './modules/file-manager/file-manager.routes.js';
-import { jobRoutes } from './modules/jobs/jobs.routes.js';
-import { languageSettingsRoutes } from './modules/language-settings/language-settings.routes.js';
-import { mailCatcherRoutes } from './modules/mail-catcher/mail-catcher.routes.js';
-import { monitoringRoutes } from './modules/monitoring/monitoring.routes.js';
-import { noticeRoutes } from './modules/notice/notice.routes.js';
-import { opportunityRoutes } from './modules/opportunity/opportunity.routes.js';
-import { opportunityWinRoutes } from './modules/opportunity/win.routes.js';
-import { opportunityDocumentRoutes } from './modules/opportunity-document/opportunity-document.routes.js';
-import { organizationRoutes } from './modules/organization/organization.routes.js';
-import { outageRoutes } from './modules/outage/outage.routes.js';
-import { outageAssignmentRoutes } from './modules/outage-assignment/outage-assignment.routes.js';
-import { outageTypeRoutes } from './modules/outage-type/outage-type.routes.js';
-import { personRoutes } from './modules/person/person.routes.js';
-import { proposalRoutes } from './modules/proposal/proposal.routes.js';
-import { quickEntryRoutes } from './modules/quick-entry/quick-entry.routes.js';
-import { billingRoutes } from './modules/report/billing/billing.routes.js';
-import { reportRoutes } from './modules/report/engine/report.routes.js';
-import { openReport } from './modules/report/engine/report-source.js';
-import { reportExportRoutes } from './modules/report/exports/export.routes.js';
-import type { OpenReport } from './modules/report/exports/export-format.js';
-import { reportHistoryRoutes } from './modules/report/history/history.routes.js';
-import { securityPackRoutes } from './modules/report/security-pack/security-pack.routes.js';
-import { requiredUploadRoutes } from './modules/required-upload/required-upload.routes.js';
-import { rmmSettingsRoutes } from './modules/rmm-settings/rmm-settings.routes.js';
-import { salesSettingsRoutes } from './modules/sales-settings/sales-settings.routes.js';
-import { searchRoutes } from './modules/search/search.routes.js';
-import { serviceTypeRoutes } from './modules/service-type/service-type.routes.js';
-import { cardPrintRoutes } from './modules/slip/card-print.routes.js';
-import { slipRoutes } from './modules/slip/slip.routes.js';
-import { taskSlipRoutes } from './modules/slip/task-slip.routes.js';
-import { softwareRoutes } from './modules/software/software.routes.js';
-import { ssoRoutes } from './modules/sso/sso.routes.js';
-import { staffRoutes } from './modules/staff/staff.routes.js';
-import { staffSecurityRoutes } from './modules/staff-security/staff-security.routes.js';
-import { systemRoutes } from './modules/system/system.routes.js';
-import { taskRoutes } from './modules/task/task.routes.js';
-import { timerRoutes } from './modules/timer/timer.routes.js';
-import { timesheetRoutes } from './modules/timesheet/timesheet.routes.js';
-import { untrackedRoutes } from './modules/untracked/untracked.routes.js';
-import { profileRoutes } from './modules/user/profile.routes.js';
-import { registerUserHistory } from './modules/user/user.history.js';
+import { AREAS } from './modules/areas.js';
+import type { AreaOptions } from './platform/area.js';
 import { installAuth } from './platform/auth.js';
 import { installErrorHandlers } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
@@ -104,8 +44,8 @@ export type AppDeps = {
   /** Folder of the built client (dist/client); omitted in API tests. */
   clientDir?: string;
   logger?: boolean;
-  /** Where report exports and security packs read a report (report-source.ts; tests give one of their own). */
-  openReport?: OpenReport;
+  /** What the areas let a caller replace (the report area: where exports read a report; tests give their own). */
+  options?: AreaOptions;
 };
 
 // Never log secrets: credentials in bodies are not logged at all; headers that carry them are redacted.
@@ -211,68 +151,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installAuth(app, database, policy);
   healthRoutes(app, database);
 
-  registerUserHistory();
-  loginRoutes(app, database, policy);
-  ssoRoutes(app, database, policy, config);
-  twoFactorRoutes(app, database, policy);
-  forgotPasswordRoutes(app, database, config);
-  mailCatcherRoutes(app, database, config);
-  profileRoutes(app, database, config.timeZone);
-  staffRoutes(app, database, config.timeZone);
-  staffSecurityRoutes(app, database, config);
-  apiTokenRoutes(app, database);
-  organizationRoutes(app, database, config.timeZone);
-  equipmentRoutes(app, database, config.timeZone);
-  agreementRoutes(app, database, config.timeZone);
-  agreementServiceRoutes(app, database, config.timeZone);
-  amendmentRoutes(app, database, config.timeZone);
-  deviceCategoryRoutes(app, database, config.timeZone);
-  deviceStatusRoutes(app, database, config.timeZone);
-  outageTypeRoutes(app, database, config.timeZone);
-  outageRoutes(app, database, config.timeZone);
-  outageAssignmentRoutes(app, database, config.timeZone);
-  personRoutes(app, database, config.timeZone);
-  softwareRoutes(app, database, config.timeZone);
-  systemRoutes(app, database, config.timeZone);
-  departmentRoutes(app, database, config.timeZone);
-  bucketCategoryRoutes(app, database, config.timeZone);
-  serviceTypeRoutes(app, database, config.timeZone);
-  amendmentTypeRoutes(app, database, config.timeZone);
-  amendmentSettingsRoutes(app, database, config.timeZone);
-  salesSettingsRoutes(app, database, config.timeZone);
-  noticeRoutes(app, database, config.timeZone);
-  requiredUploadRoutes(app, database, config.timeZone);
-  rmmSettingsRoutes(app, database, config.timeZone);
-  languageSettingsRoutes(app, database, config.timeZone);
-  jobRoutes(app, database, config.sessionIdleMinutes);
-  fileManagerRoutes(app, database);
-  caseRoutes(app, database, config.timeZone);
-  taskRoutes(app, database, config.timeZone);
-  slipRoutes(app, database, config.timeZone);
-  untrackedRoutes(app, database, config.timeZone);
-  calendarRoutes(app, database);
-  timesheetRoutes(app, database);
-  taskSlipRoutes(app, database);
-  timerRoutes(app, database, config.timeZone);
-  quickEntryRoutes(app, database);
-  cardPrintRoutes(app, database, config.timeZone);
-  agreementDocumentRoutes(app, database, config.timeZone);
-  opportunityRoutes(app, database, config.timeZone);
-  opportunityDocumentRoutes(app, database, config.timeZone);
-  proposalRoutes(app, database, config.timeZone);
-  opportunityWinRoutes(app, database, config.timeZone);
-  reportHistoryRoutes(app, database, config.timeZone);
-  reportRoutes(app, database, config.timeZone);
-  billingRoutes(app, database, config.timeZone);
-  chartsRoutes(app, database, config.timeZone);
-  const reports = { openReport: deps.openReport ?? openReport };
-  reportExportRoutes(app, database, config.timeZone, reports);
-  securityPackRoutes(app, database, config.timeZone, reports);
-  fileImportRoutes(app, database, config.timeZone);
+  const context = {
+    database,
+    config,
+    timeZone: config.timeZone,
+    policy,
+    metrics,
+    options: deps.options ?? {},
+    areas: AREAS,
+  };
+  for (const area of AREAS) area.register(app, context);
   historyRoutes(app, database);
-  searchRoutes(app, database);
-  documentationRoutes(app);
-  monitoringRoutes(app, database, metrics);
   openApiRoutes(app);
 
   await installClient(app, {

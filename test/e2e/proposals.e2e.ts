@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftDay } from '../../src/client/features/charts/chart-period';
-import { companyToday } from '../../src/server/modules/agreement/agreement.routes';
+import { companyToday } from '../../src/shared/format/company-time';
 import { testConfig } from '../support/api';
 import { openBrowser } from '../support/e2e';
 import { type OwnApp, signInOwn, startOwnApp } from '../support/e2e-app';

@@ -1,9 +1,10 @@
 // API test harness: a real database of its own per test file, the real app, calls through app.inject.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
-import { type AppDeps, buildApp } from '../../src/server/app.js';
+import { buildApp } from '../../src/server/app.js';
 import { type Config, loadConfig } from '../../src/server/config.js';
 import type { Database } from '../../src/server/db/client.js';
+import type { AreaOptions } from '../../src/server/platform/area.js';
 import { openTestDatabase, type TestDatabase, testDbKind } from './test-db.js';
 
 export type Caller = {
@@ -39,10 +40,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** `deps`: what the app would otherwise make itself (a test's own report source). */
+/** `options`: what the areas would otherwise make themselves (a test's own report source). */
 export async function setupApi(
   configOverrides: Partial<Config> = {},
-  deps: Pick<AppDeps, 'openReport'> = {},
+  options: AreaOptions = {},
 ): Promise<ApiHarness> {
   const testDb = await openTestDatabase(testDbKind(), inject('dbTemplate'));
   const config = testConfig(configOverrides);
@@ -51,7 +52,7 @@ export async function setupApi(
       config,
       database: testDb.database,
       logger: process.env.SD6_TEST_LOG ? undefined : false,
-      ...deps,
+      options,
     }),
   };
 
@@ -93,7 +94,7 @@ export async function setupApi(
     restart: async () => {
       await state.app.close();
       const database = await testDb.reopen();
-      state.app = await buildApp({ config, database, logger: false, ...deps });
+      state.app = await buildApp({ config, database, logger: false, options });
     },
     close: async () => {
       await state.app.close();

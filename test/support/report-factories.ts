@@ -1,6 +1,6 @@
 // Factories for the client report tests: devices with every column a report reads, notices, the virtual rule.
 import type pg from 'pg';
-import { RMM_VIRTUAL_KEY, type VirtualDevices } from '../../src/server/modules/rmm-settings/virtual.js';
+import { RMM_VIRTUAL_KEY, type VirtualDevices } from '../../src/server/db/settings-keys.js';
 
 type Db = Pick<pg.Pool, 'query'>;
 let counter = 0;

@@ -23,6 +23,8 @@ export type AreaContext = {
   policy: SessionPolicy;
   metrics: Metrics;
   options: AreaOptions;
+  /** Every area of the app, in order (search reads their search sources). */
+  areas: readonly Area[];
 };
 
 export type Area = {

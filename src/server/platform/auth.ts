@@ -157,6 +157,11 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+/** A route every signed-in user may use (each logs their own time, reads the calendar, …): the user, or 401. */
+export function signedIn(request: FastifyRequest): AuthUser {
+  return currentUser(request);
+}
+
 // ---- authorization: authorize(user, action, subject) -> throws 403 ----
 
 export type Policy = (user: AuthUser, subject?: unknown) => boolean;

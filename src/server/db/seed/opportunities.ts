@@ -5,11 +5,11 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { toIsoDate } from '../../../shared/format/date.js';
-import { SETTINGS_KEY as ESIGNATURE_KEY } from '../../modules/sales-settings/esignature-settings.service.js';
 import {
-  SETTINGS_KEY as ROLES_KEY,
+  ESIGNATURE_SETTINGS_KEY as ESIGNATURE_KEY,
+  SALES_ROLES_KEY as ROLES_KEY,
   type StoredSalesRoles,
-} from '../../modules/sales-settings/sales-roles.service.js';
+} from '../settings-keys.js';
 import { type BulkRow, insertRows, reserveIds } from './bulk.js';
 import { buildOpportunities, type OppAgreement, type OppOrg, type OppOutage } from './opportunities-build.js';
 import type { LineSpec } from './opportunities-data.js';

@@ -4,7 +4,7 @@
 // real PDF files behind the documents, and a timeline; the agreement screens' own calls agree with them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
-import { companyToday } from '../../modules/agreement/agreement.routes.js';
+import { companyToday } from '../../../shared/format/company-time.js';
 import { bootstrapDatabase, DEMO_PASSWORD } from './index.js';
 import { DEMO_TECH_EMAIL } from './staff.js';
 

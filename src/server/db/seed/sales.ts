@@ -5,10 +5,10 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { toIsoDate } from '../../../shared/format/date.js';
 import {
-  SETTINGS_KEY,
+  AMENDMENT_SETTINGS_KEY as SETTINGS_KEY,
   type StoredAmendmentSettings,
-  storedDefaults,
-} from '../../modules/amendment-settings/amendment-settings.service.js';
+  storedAmendmentDefaults as storedDefaults,
+} from '../settings-keys.js';
 import { type BulkRow, insertRows, reserveIds } from './bulk.js';
 import type { Random } from './random.js';
 import { buildSales, money, type SalesOrg } from './sales-build.js';

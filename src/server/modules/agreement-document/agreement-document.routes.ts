@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { documentRoutes } from '../../platform/document-routes.js';
-import { addActivity } from '../agreement/activity.js';
+import { addActivity } from '../agreement/index.js';
 import { AGREEMENT_DOCUMENT } from './agreement-document.record.js';
 
 export function agreementDocumentRoutes(app: FastifyInstance, database: Database, timeZone: string): void {

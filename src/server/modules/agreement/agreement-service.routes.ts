@@ -3,6 +3,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { companyToday } from '../../../shared/format/company-time.js';
 import { formatMoney, formatQuantity } from '../../../shared/format/money.js';
 import {
   BILLING_FREQUENCIES,
@@ -20,7 +21,6 @@ import { badRequest } from '../../platform/errors.js';
 import { recordRoutes, suggestQuery } from '../../platform/record-routes.js';
 import { likePattern, type Presented, param, type Queryable } from '../../platform/records.js';
 import { addActivity } from './activity.js';
-import { companyToday } from './agreement.routes.js';
 import { AGREEMENT_SERVICE } from './agreement-service.record.js';
 
 const label = (v: unknown) => (v as Option | null)?.label ?? '';

@@ -2,6 +2,7 @@
 // "as of" a day; the activity timeline and its notes. Any signed-in user (README "Permissions").
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { companyToday } from '../../../shared/format/company-time.js';
 import {
   AGREEMENT_STATUSES,
   AGREEMENT_TYPES,
@@ -21,20 +22,12 @@ import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest, notFound, registerUniqueViolation } from '../../platform/errors.js';
 import { recordRoutes } from '../../platform/record-routes.js';
 import { type ListFilter, likePattern, param, type Queryable, type SortDef } from '../../platform/records.js';
-import { wallClockOf } from '../outage/company-time.js';
-import { organizationOption } from '../person/organization-option.js';
+import { organizationOption } from '../person/index.js';
 import { AGREEMENT_ACTIVITY, addActivity } from './activity.js';
 import { AGREEMENT } from './agreement.record.js';
 import { asOf, figuresOf, inForce, MONTHLY_SQL } from './agreement-figures.js';
 
 registerUniqueViolation('agreements_number_key', 'number', NUMBER_USED);
-
-/** yyyy-mm-dd of today in the company time zone. */
-export function companyToday(timeZone: string): { display: string; iso: string } {
-  const display = wallClockOf(new Date(), timeZone).date;
-  const [mm, dd, yyyy] = display.split('/');
-  return { display, iso: `${yyyy}-${mm}-${dd}` };
-}
 
 /** Filters and sort of the list; every sort keeps an index usable (number, title, renewal, organization). */
 export function agreementList(query: AgreementListQuery, filter: ListFilter, todayIso: string): SortDef {

@@ -2,6 +2,7 @@
 // takes the next number of the sales settings; `?amendmentCopyId=` starts a draft carrying the source's type,
 // description and changes; marking one Signed applies its changes to the services in the same transaction.
 import type { FastifyInstance } from 'fastify';
+import { companyToday } from '../../../shared/format/company-time.js';
 import {
   AMENDMENT_LOCKED,
   AMENDMENT_STATUSES,
@@ -21,9 +22,8 @@ import type { Database } from '../../db/client.js';
 import { badRequest, registerUniqueViolation } from '../../platform/errors.js';
 import { recordRoutes } from '../../platform/record-routes.js';
 import { loadRecord, type Presented, param, type Queryable } from '../../platform/records.js';
-import { loadStoredSettings, takeAmendmentNumber } from '../amendment-settings/amendment-settings.service.js';
+import { loadStoredSettings, takeAmendmentNumber } from '../amendment-settings/index.js';
 import { addActivity } from './activity.js';
-import { companyToday } from './agreement.routes.js';
 import { serviceTypeOptions } from './agreement-service.routes.js';
 import { AMENDMENT } from './amendment.record.js';
 import {

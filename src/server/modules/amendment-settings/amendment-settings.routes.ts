@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.js';
 import { type AuthUser, administratorsOnly, authorize, currentUser } from '../../platform/auth.js';
 import { registerHistoryEntity } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
-import { amendmentTypeOptions } from '../amendment-type/amendment-type.routes.js';
+import { amendmentTypeOptions } from '../amendment-type/index.js';
 import {
   ENTITY_ID,
   FIELD_LABELS,

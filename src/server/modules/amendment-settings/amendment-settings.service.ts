@@ -1,18 +1,19 @@
 // The amendment sales settings (one row of `settings`): loaded for the settings page and for new amendments, whose
 // numbers are taken from it one at a time under the row's lock; saved by administrators with field history.
-import {
-  AMENDMENT_SETTINGS_DEFAULTS,
-  type AmendmentSettings,
-  type AmendmentSettingsForm,
-} from '../../../shared/schemas/amendment-settings.js';
+import type { AmendmentSettings, AmendmentSettingsForm } from '../../../shared/schemas/amendment-settings.js';
 import type { Database } from '../../db/client.js';
+import {
+  AMENDMENT_SETTINGS_KEY,
+  type StoredAmendmentSettings,
+  storedAmendmentDefaults,
+} from '../../db/settings-keys.js';
 import { badRequest, conflict, requireVersion } from '../../platform/errors.js';
 import { diffFields, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
 import { changedByMessage } from '../../platform/stamp.js';
 import { withTransaction } from '../../platform/transaction.js';
 
-export const SETTINGS_KEY = 'amendment_settings';
+export const SETTINGS_KEY = AMENDMENT_SETTINGS_KEY;
 export const HISTORY_KEY = 'amendmentSettings';
 /** The settings page is one record: its history lives under this id. */
 export const ENTITY_ID = 1;
@@ -24,13 +25,7 @@ export const FIELD_LABELS = {
 };
 export const INACTIVE_TYPE = 'Choose an active amendment type.';
 
-/** The stored JSON value. */
-export type StoredAmendmentSettings = {
-  numberPrefix: string;
-  nextNumber: number;
-  defaultAmendmentTypeId: number | null;
-  signingNeedsDocument: boolean;
-};
+export type { StoredAmendmentSettings };
 
 type Row = {
   value: Partial<StoredAmendmentSettings>;
@@ -41,12 +36,7 @@ type Row = {
   type_name: string | null;
 };
 
-export const storedDefaults = (): StoredAmendmentSettings => ({
-  numberPrefix: AMENDMENT_SETTINGS_DEFAULTS.numberPrefix,
-  nextNumber: AMENDMENT_SETTINGS_DEFAULTS.nextNumber,
-  defaultAmendmentTypeId: null,
-  signingNeedsDocument: AMENDMENT_SETTINGS_DEFAULTS.signingNeedsDocument,
-});
+export const storedDefaults = storedAmendmentDefaults;
 
 export async function loadStoredSettings(
   db: Queryable,

@@ -6,7 +6,7 @@ import { loginRequest } from '../../../shared/schemas/auth.js';
 import type { Database } from '../../db/client.js';
 import { HttpError } from '../../platform/errors.js';
 import { cookieName, cookieOptions, destroySession, type SessionPolicy } from '../../platform/sessions.js';
-import { loadProfile } from '../user/profile.service.js';
+import { loadProfile } from '../user/index.js';
 import { type SignInContext, signIn } from './login.service.js';
 
 /** Where a request comes from, as kept on its session. */

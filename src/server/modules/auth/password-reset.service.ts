@@ -8,7 +8,7 @@ import type { Mailer } from '../../platform/mail.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { hashToken } from '../../platform/sessions.js';
 import { withTransaction } from '../../platform/transaction.js';
-import { findUser, updateUser } from '../user/user.repository.js';
+import { findUser, updateUser } from '../user/index.js';
 
 export const RESET_MINUTES = 30;
 

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.js';
 import { currentUser, loginRequired } from '../../platform/auth.js';
 import { cookieName, cookieOptions, type SessionPolicy } from '../../platform/sessions.js';
 import { withTransaction } from '../../platform/transaction.js';
-import { loadProfile } from '../user/profile.service.js';
+import { loadProfile } from '../user/index.js';
 import { signInContext } from './login.routes.js';
 import { openSession } from './login.service.js';
 import {

@@ -10,7 +10,7 @@ import type { WeeklySummary } from '../../../shared/schemas/calendar.js';
 import { type Option, recordId } from '../../../shared/schemas/common.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser, registerPolicy } from '../../platform/auth.js';
-import { billerOptions } from '../slip/slip.service.js';
+import { billerOptions } from '../slip/index.js';
 import { weeklySummary } from './calendar.service.js';
 
 // SPEC §6: the calendar can show another user's time through its user picker, and no restriction on that is

@@ -7,8 +7,8 @@ import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { recordRoutes, suggestQuery } from '../../platform/record-routes.js';
 import { type ListFilter, likePattern, param, type SortDef } from '../../platform/records.js';
-import { departmentOptions } from '../department/department.routes.js';
-import { organizationOption } from '../person/organization-option.js';
+import { departmentOptions } from '../department/index.js';
+import { organizationOption } from '../person/index.js';
 import { CASE } from './case.record.js';
 
 /** Filters and sort of the Cases & Tasks list. Newest first by number: the organization and assignee filters walk

@@ -17,7 +17,7 @@ import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
 import { recordRoutes, suggestQuery } from '../../platform/record-routes.js';
 import { type ListFilter, likePattern, param, type Queryable, type SortDef } from '../../platform/records.js';
-import { organizationOption } from '../person/organization-option.js';
+import { organizationOption } from '../person/index.js';
 import { EQUIPMENT } from './equipment.record.js';
 
 /** Filters and sort of the list. Every filter code keeps a name-ordered index usable (equipment_name_idx,

@@ -2,8 +2,8 @@
 // slashed, dotted or dashed in the column's order, dd-MMM-yyyy, Excel serial numbers, the APIs' Unix times in
 // seconds or milliseconds), the tools' antivirus and BitLocker words as SD6 codes, yes/no words, counts.
 
+import { instantOf } from '../../../shared/format/company-time.js';
 import type { ImportField } from '../../../shared/schemas/file-import.js';
-import { instantOf } from '../outage/company-time.js';
 import type { DateOrder } from './date-order.js';
 
 /** A cell as a reader gives it: CSV cells are text; XLSX cells may be numbers, dates or booleans. */

@@ -1,7 +1,7 @@
 // The jobs screen's reading: pg-boss's jobs (through app.jobs, the one module reading its tables) presented with
 // their progress, which lives with the work they do (an import run's rows, a security pack's reports).
 import { z } from 'zod';
-import { pathFor } from '../../../shared/routes.js';
+import { pathFor } from '../../../shared/routes/index.js';
 import {
   JOB_STATE_LABELS,
   type JobItem,
@@ -13,7 +13,7 @@ import {
 import { decodeCursor, encodeCursor } from '../../platform/cursor.js';
 import { CANCELLABLE, type JobRecord, type Jobs, RETRYABLE } from '../../platform/jobs.js';
 import type { Queryable } from '../../platform/records.js';
-import { IMPORT_JOB } from '../file-import/run.service.js';
+import { IMPORT_JOB } from '../file-import/index.js';
 
 const SECURITY_PACK_JOB = 'security-pack';
 const cursorSchema = z.tuple([z.iso.datetime({ offset: true }), z.string().max(100)]);

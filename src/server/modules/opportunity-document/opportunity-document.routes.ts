@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
 import { documentRoutes } from '../../platform/document-routes.js';
-import { addOpportunityActivity } from '../opportunity/activity.js';
+import { addOpportunityActivity } from '../opportunity/index.js';
 import { OPPORTUNITY_DOCUMENT } from './opportunity-document.record.js';
 
 export function opportunityDocumentRoutes(app: FastifyInstance, database: Database, timeZone: string): void {

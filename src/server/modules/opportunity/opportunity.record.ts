@@ -2,8 +2,9 @@
 // service. Its stage is an id of the opportunity settings; lists, the record and its field history show the name.
 import { can } from '../../../shared/permissions.js';
 import { OUTCOMES } from '../../../shared/schemas/opportunity.js';
+import { OPPORTUNITY_SETTINGS_KEY as SETTINGS_KEY } from '../../db/settings-keys.js';
 import type { RecordDef } from '../../platform/records.js';
-import { SETTINGS_KEY, storedDefaults } from '../sales-settings/opportunity-settings.service.js';
+import { storedOpportunityDefaults as storedDefaults } from '../sales-settings/index.js';
 
 const sqlText = (text: string) => `'${text.replaceAll("'", "''")}'`;
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { companyToday } from '../../../shared/format/company-time.js';
 import type { Option } from '../../../shared/schemas/common.js';
 import { BLANK, codeLabel } from '../../../shared/schemas/fields.js';
 import {
@@ -32,13 +33,13 @@ import {
   type Queryable,
   type SortDef,
 } from '../../platform/records.js';
-import { companyToday } from '../agreement/agreement.routes.js';
-import { organizationOption } from '../person/organization-option.js';
+import { organizationOption } from '../person/index.js';
 import {
+  isSalesOwner,
   loadStoredOpportunitySettings,
   type StoredOpportunitySettings,
-} from '../sales-settings/opportunity-settings.service.js';
-import { isSalesOwner, salesOwnerOptions } from '../sales-settings/sales-roles.service.js';
+  salesOwnerOptions,
+} from '../sales-settings/index.js';
 import { addOpportunityActivity, OPPORTUNITY_ACTIVITY } from './activity.js';
 import { OPPORTUNITY } from './opportunity.record.js';
 

@@ -5,7 +5,7 @@ import { outageAutoAssignmentForm } from '../../../shared/schemas/outage-assignm
 import type { Database } from '../../db/client.js';
 import { administratorsOnly, authorize, currentUser } from '../../platform/auth.js';
 import { registerHistoryEntity } from '../../platform/history.js';
-import { outageTypeOptions } from '../outage-type/outage-type.routes.js';
+import { outageTypeOptions } from '../outage-type/index.js';
 import {
   ENTITY_ID,
   FIELD_LABELS,

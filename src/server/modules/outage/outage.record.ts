@@ -1,11 +1,11 @@
 // The outage record for the generic record service. Built per company time zone: records also present their start
 // and end as form parts (date, time of day) there, and field history shows those times as staff read them.
 
+import { wallClockOf } from '../../../shared/format/company-time.js';
 import { can } from '../../../shared/permissions.js';
 import { OUTAGE_STATUSES } from '../../../shared/schemas/outage.js';
 import type { Presented, RecordDef } from '../../platform/records.js';
 import { formatStamp } from '../../platform/stamp.js';
-import { wallClockOf } from './company-time.js';
 
 /** `{ <prefix>Date, <prefix>Time }` of an ISO timestamp in the zone, both null when there is none. */
 export function formParts(

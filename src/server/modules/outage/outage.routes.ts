@@ -1,6 +1,7 @@
 // /api/manage/outage (any signed-in user): list, basics, save, delete. New outages without an assignee get one
 // from the auto-assignment rules, in the same transaction.
 import type { FastifyInstance } from 'fastify';
+import { instantOf } from '../../../shared/format/company-time.js';
 import { parseTimeOfDay } from '../../../shared/format/time-of-day.js';
 import {
   END_BEFORE_START,
@@ -13,9 +14,8 @@ import type { Database } from '../../db/client.js';
 import { badRequest } from '../../platform/errors.js';
 import { recordRoutes } from '../../platform/record-routes.js';
 import { likePattern, param, type Queryable } from '../../platform/records.js';
-import { autoAssignee } from '../outage-assignment/outage-assignment.service.js';
-import { outageTypeOptions } from '../outage-type/outage-type.routes.js';
-import { instantOf } from './company-time.js';
+import { autoAssignee } from '../outage-assignment/index.js';
+import { outageTypeOptions } from '../outage-type/index.js';
 import { formParts, outageRecord } from './outage.record.js';
 
 /** Form values -> column values: the typed wall-clock start and end become instants in the company zone. */

@@ -1,13 +1,14 @@
 // A proposal as a letter-size PDF: heading, who it is for, dates, the lines table (its header repeated on every page
 // it runs onto), the totals and the terms drawn from their rich text. The fonts are DejaVu Sans, embedded, so every
 // name prints as typed ("Zoë Łukasiewicz", "€"). Also used to keep an accepted proposal with its agreement.
+
+import { wallClockOf } from '../../../shared/format/company-time.js';
 import { formatMoney, formatQuantity } from '../../../shared/format/money.js';
 import { codeLabel } from '../../../shared/schemas/fields.js';
 import { PROPOSAL_STATUSES, type ProposalLine, proposalTotals } from '../../../shared/schemas/opportunity.js';
 import { BODY_SIZE, CELL_GAP, fontOf, GREY, PdfWriter, type TableSpec } from '../../platform/pdf.js';
 import type { Queryable } from '../../platform/records.js';
 import { type Block, parseRichText, type Run } from '../../platform/rich-text.js';
-import { wallClockOf } from '../outage/company-time.js';
 import { lineName, loadLines } from './proposal-lines.js';
 
 /** The lines table's columns, sized from the lines: quantities and amounts are never broken. */

@@ -23,7 +23,7 @@ import { assignNumber, pendingNumber } from '../../platform/record-numbers.js';
 import { recordRoutes } from '../../platform/record-routes.js';
 import { likePattern, type Presented, param, type Queryable } from '../../platform/records.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
-import { addOpportunityActivity } from '../opportunity/activity.js';
+import { addOpportunityActivity } from '../opportunity/index.js';
 import { PROPOSAL } from './proposal.record.js';
 import {
   describeLines,

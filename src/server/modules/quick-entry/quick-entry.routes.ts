@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type QuickCandidate, type QuickMatch, quickMatchQuery } from '../../../shared/quick-entry.js';
 import type { Database } from '../../db/client.js';
-import { signedIn } from '../slip/slip.routes.js';
+import { signedIn } from '../../platform/auth.js';
 import { quickMatch, recentTasks } from './quick-entry.service.js';
 
 export function quickEntryRoutes(app: FastifyInstance, database: Database): void {

@@ -1,11 +1,10 @@
 // Which devices are virtual (RMM settings, /admin/rmm-settings): left out of the billing counts. A device is
 // virtual when flagged so itself, when its category is one of the chosen device categories, or when its model
 // matches one of the chosen model patterns ("*" any text, case-insensitive: "VMware*", "*Virtual Machine").
+import { RMM_VIRTUAL_KEY, type VirtualDevices } from '../../db/settings-keys.js';
 import type { Queryable } from '../../platform/records.js';
 
-export const RMM_VIRTUAL_KEY = 'rmm_virtual_devices';
-
-export type VirtualDevices = { categoryIds: number[]; models: string[] };
+export { RMM_VIRTUAL_KEY, type VirtualDevices };
 export const NO_VIRTUAL_DEVICES: VirtualDevices = { categoryIds: [], models: [] };
 
 export async function loadVirtualDevices(db: Queryable): Promise<VirtualDevices> {

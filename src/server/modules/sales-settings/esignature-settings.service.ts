@@ -2,11 +2,12 @@
 // and how often a signer is reminded. Versioned like every settings page; no field history (SPEC §2).
 import type { EsignatureSettings, EsignatureSettingsForm } from '../../../shared/schemas/sales-settings.js';
 import type { Database } from '../../db/client.js';
+import { ESIGNATURE_SETTINGS_KEY } from '../../db/settings-keys.js';
 import type { Queryable } from '../../platform/records.js';
 import { lockForSave, writeSettings } from '../../platform/settings-row.js';
 import { withTransaction } from '../../platform/transaction.js';
 
-export const SETTINGS_KEY = 'esignature_settings';
+export const SETTINGS_KEY = ESIGNATURE_SETTINGS_KEY;
 
 type StoredEsignature = Omit<EsignatureSettings, 'version' | 'updated' | 'updatedBy'>;
 

@@ -12,6 +12,7 @@ import {
   stageMessage,
 } from '../../../shared/schemas/sales-settings.js';
 import type { Database } from '../../db/client.js';
+import { OPPORTUNITY_SETTINGS_KEY } from '../../db/settings-keys.js';
 import { badRequest } from '../../platform/errors.js';
 import { diffFields, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
@@ -23,7 +24,7 @@ import {
 } from '../../platform/settings-row.js';
 import { withTransaction } from '../../platform/transaction.js';
 
-export const SETTINGS_KEY = 'opportunity_settings';
+export const SETTINGS_KEY = OPPORTUNITY_SETTINGS_KEY;
 export const HISTORY_KEY = 'opportunitySettings';
 /** The settings page is one record: its history lives under this id. */
 export const ENTITY_ID = 1;

@@ -4,13 +4,14 @@
 import type { Option } from '../../../shared/schemas/common.js';
 import type { SalesRoleSettings, SalesRoleSettingsForm } from '../../../shared/schemas/sales-settings.js';
 import type { Database } from '../../db/client.js';
+import { SALES_ROLES_KEY, type StoredSalesRoles } from '../../db/settings-keys.js';
 import { badRequest, type FieldErrors } from '../../platform/errors.js';
 import { diffFields, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
 import { lockForSave, writeSettings } from '../../platform/settings-row.js';
 import { withTransaction } from '../../platform/transaction.js';
 
-export const SETTINGS_KEY = 'sales_role_settings';
+export const SETTINGS_KEY = SALES_ROLES_KEY;
 export const HISTORY_KEY = 'salesRoleSettings';
 export const ENTITY_ID = 1;
 export const FIELD_LABELS = { owners: 'Owners', approvers: 'Approvers' };
@@ -20,7 +21,7 @@ export const notActiveStaff = (name: string) =>
   `${name} is not an active staff member. Remove them from the list.`;
 export const unknownStaff = (id: number) => `Staff member #${id} does not exist.`;
 
-export type StoredSalesRoles = { owners: number[]; approvers: number[] };
+export type { StoredSalesRoles };
 
 /** The stored roles, or null before the first save. */
 export async function loadStoredSalesRoles(db: Queryable, forUpdate = false) {

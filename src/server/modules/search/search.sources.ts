@@ -1,8 +1,8 @@
 // What global search looks in: one definition per entity, its searchable fields and the screen a hit opens.
 // A new entity plugs in by adding a source here (and a trigram index for each field it searches).
-import { pathFor } from '../../../shared/routes.js';
+import { pathFor } from '../../../shared/routes/index.js';
 import { OPPORTUNITY_SETTINGS_DEFAULTS } from '../../../shared/schemas/sales-settings.js';
-import { SETTINGS_KEY as OPPORTUNITY_SETTINGS_KEY } from '../sales-settings/opportunity-settings.service.js';
+import { OPPORTUNITY_SETTINGS_KEY } from '../../db/settings-keys.js';
 
 /**
  * How a field matches a term:

@@ -4,8 +4,8 @@ import type { Bucket } from '../../../shared/schemas/slip.js';
 import { badRequest, conflict, notFound, requireVersion } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/records.js';
 import { changedByMessage } from '../../platform/stamp.js';
-import { assertDaysOpen } from '../timesheet/week-lock.js';
 import { presentBucket } from './slip.service.js';
+import { assertDaysOpen } from './week-lock.js';
 
 export const INVALID_DURATION = 'Please enter a valid time (e.g. 1:30 or 1.5).';
 export const OVER_A_DAY = 'Bucket time cannot be more than 24:00.';

@@ -8,11 +8,11 @@ import { recordId } from '../../../shared/schemas/common.js';
 import { type CardPrintResult, PRINT_NOT_SET_UP } from '../../../shared/schemas/slip.js';
 import type { Database } from '../../db/client.js';
 import type { AuthUser } from '../../platform/auth.js';
+import { signedIn } from '../../platform/auth.js';
 import { HttpError, notFound } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/records.js';
 import { formatStamp } from '../../platform/stamp.js';
 import { type TaskCard, taskCardPdf } from './pdf.js';
-import { signedIn } from './slip.routes.js';
 import { seesRate } from './slip.visibility.js';
 
 /** The most slips one card lists (the latest ones); totals always cover every slip of the task. */

@@ -8,19 +8,19 @@
 //   DELETE /api/manage/slip/{id}[?version=]      -> { deleted: true }  (SPEC §7: no payload, or { version })
 //   POST   /api/manage/bucket/{categoryId}/{MMddyyyy} -> { bucket }
 // The three writes take an optional Idempotency-Key header (platform/idempotency.ts): the offline queue's retries.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fromPathDate, toIsoDate } from '../../../shared/format/date.js';
+import { wallClockOf } from '../../../shared/format/company-time.js';
 import { idOrCreateParam, idParam, PAGE_SIZE, recordId } from '../../../shared/schemas/common.js';
+import { pathDate } from '../../../shared/schemas/path-date.js';
 import { bucketForm, type SlipSummary, slipForm } from '../../../shared/schemas/slip.js';
 import type { Database } from '../../db/client.js';
-import { authorize, currentUser, registerPolicy } from '../../platform/auth.js';
+import { signedIn } from '../../platform/auth.js';
 import { decodeCursor } from '../../platform/cursor.js';
 import { idempotencyHeaders, once } from '../../platform/idempotency.js';
 import { deleteBody, deleteQuery, deleteVersion, emptyBodyIsNone } from '../../platform/record-routes.js';
 import { withTransaction } from '../../platform/transaction.js';
-import { wallClockOf } from '../outage/company-time.js';
 import { bucketMinutes, saveBucket } from './bucket.service.js';
 import {
   billerOptions,
@@ -39,21 +39,6 @@ import {
 } from './slip.service.js';
 import { slipForViewer } from './slip.visibility.js';
 import { blankSlip, copySlip } from './slip-defaults.js';
-
-/** A day in a path (MMddyyyy) as yyyy-MM-dd; a malformed or impossible day names no resource (404). */
-export const pathDate = z
-  .string()
-  .refine((v) => fromPathDate(v) !== null, 'Please enter a valid date (MMDDYYYY).')
-  .transform((v) => toIsoDate(fromPathDate(v)!));
-
-// Every signed-in user logs their own time; ownership of a slip is checked on each write.
-registerPolicy('slip', () => true);
-
-export function signedIn(request: FastifyRequest) {
-  const user = currentUser(request);
-  authorize(user, 'slip');
-  return user;
-}
 
 const createQuery = z.object({
   taskId: recordId().optional().catch(undefined),

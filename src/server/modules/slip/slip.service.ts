@@ -25,8 +25,8 @@ import { encodeCursor } from '../../platform/cursor.js';
 import { badRequest, conflict, HttpError, notFound, requireVersion } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/records.js';
 import { changedByMessage } from '../../platform/stamp.js';
-import { assertDaysOpen, mondayOf, weekLockedMessage } from '../timesheet/week-lock.js';
 import { slipRuleSql } from './billable-sql.js';
+import { assertDaysOpen, mondayOf, weekLockedMessage } from './week-lock.js';
 
 export const whereOptions = () => codeOptions(WHERE_OPTIONS);
 export const howOptions = () => codeOptions(HOW_OPTIONS);

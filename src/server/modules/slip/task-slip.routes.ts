@@ -15,12 +15,12 @@ import {
   NOT_OWNER,
 } from '../../../shared/schemas/slip.js';
 import type { Database } from '../../db/client.js';
+import { signedIn } from '../../platform/auth.js';
 import { body } from '../../platform/errors.js';
 import { likePattern, type Queryable } from '../../platform/records.js';
 import { withTransaction } from '../../platform/transaction.js';
-import { weekLockedMessage } from '../timesheet/week-lock.js';
-import { signedIn } from './slip.routes.js';
 import { closedMessage, loadSlipRow, slipRefusals, taskState } from './slip.service.js';
+import { weekLockedMessage } from './week-lock.js';
 
 export const SLIP_NOT_ON_TASK = 'This slip is no longer on this task. Refresh and try again.';
 export const TARGET_NOT_FOUND = 'The selected task no longer exists. Refresh and try again.';

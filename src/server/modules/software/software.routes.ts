@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { recordRoutes, suggestQuery } from '../../platform/record-routes.js';
 import { likePattern, param } from '../../platform/records.js';
-import { organizationOption } from '../person/organization-option.js';
+import { organizationOption } from '../person/index.js';
 import { SOFTWARE } from './software.record.js';
 
 const softwareSuggestQuery = suggestQuery.extend({ organization: optionalRef() });

@@ -8,8 +8,7 @@ import { staffAccessForm } from '../../../shared/schemas/staff-security.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { administratorsOnly, currentUser } from '../../platform/auth.js';
-import { staffFormOptions } from '../staff/staff.presenter.js';
-import { loadStaff, saveStaff } from '../staff/staff.service.js';
+import { loadStaff, saveStaff, staffFormOptions } from '../staff/index.js';
 import {
   loadStaffSecurity,
   resetTwoFactor,

@@ -9,10 +9,9 @@ import { type Change, recordHistory } from '../../platform/history.js';
 import type { Mailer } from '../../platform/mail.js';
 import { hashToken } from '../../platform/sessions.js';
 import { withTransaction } from '../../platform/transaction.js';
-import { listApiTokens, revokeApiToken } from '../api-token/api-token.service.js';
-import { issuePasswordReset } from '../auth/password-reset.service.js';
-import { TWO_FACTOR_FIELD } from '../auth/two-factor.service.js';
-import { loadStaff } from '../staff/staff.service.js';
+import { listApiTokens, revokeApiToken } from '../api-token/index.js';
+import { issuePasswordReset, TWO_FACTOR_FIELD } from '../auth/index.js';
+import { loadStaff } from '../staff/index.js';
 import { describeUserAgent } from './user-agent.js';
 
 type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;

@@ -1,7 +1,7 @@
 // Explicit shapes of staff users for administrators.
 import type { Staff, StaffRow } from '../../../shared/schemas/staff.js';
 import { DAILY_SLIPS_MODES, HOME_PAGES, ROLE_LABELS, ROLES } from '../../../shared/schemas/user.js';
-import type { UserRecord } from '../user/user.repository.js';
+import type { UserRecord } from '../user/index.js';
 
 export function presentStaffRow(
   u: Pick<

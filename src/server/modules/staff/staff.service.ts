@@ -10,7 +10,7 @@ import { badRequest, notFound, registerUniqueViolation } from '../../platform/er
 import { diffFields, recordHistory } from '../../platform/history.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { withTransaction } from '../../platform/transaction.js';
-import { findUser, type UserRecord, updateUser } from '../user/user.repository.js';
+import { findUser, type UserRecord, updateUser } from '../user/index.js';
 import { presentStaff, presentStaffRow } from './staff.presenter.js';
 
 registerUniqueViolation(

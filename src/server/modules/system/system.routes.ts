@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { registerHistoryEntity } from '../../platform/history.js';
 import { recordRoutes } from '../../platform/record-routes.js';
 import { likePattern, param } from '../../platform/records.js';
-import { organizationOption } from '../person/organization-option.js';
+import { organizationOption } from '../person/index.js';
 import { checkMembers, loadMembership, type MemberIds, saveMembership } from './system.membership.js';
 import { MEMBERSHIP_LABELS, SYSTEM } from './system.record.js';
 

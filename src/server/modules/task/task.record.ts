@@ -4,7 +4,7 @@ import { can } from '../../../shared/permissions.js';
 import { WORK_STATUSES } from '../../../shared/schemas/case.js';
 import { TASK_HAS_SLIPS } from '../../../shared/schemas/task.js';
 import type { RecordDef } from '../../platform/records.js';
-import { STAFF_LABEL } from '../case/case.record.js';
+import { STAFF_LABEL } from '../case/index.js';
 
 export const TASK: RecordDef = {
   key: 'task',

@@ -20,8 +20,8 @@ import {
   type Queryable,
   type SortDef,
 } from '../../platform/records.js';
-import { departmentOptions } from '../department/department.routes.js';
-import { titleCaseTask } from '../language-settings/language-settings.service.js';
+import { departmentOptions } from '../department/index.js';
+import { titleCaseTask } from '../language-settings/index.js';
 import { TASK } from './task.record.js';
 
 /** Filters and sort: a case's tasks in creation order through tasks_case_idx (case_id, id). */

@@ -20,7 +20,7 @@ import {
 } from '../../../shared/schemas/timer.js';
 import { badRequest, conflict, HttpError, requireVersion } from '../../platform/errors.js';
 import { likePattern, type Queryable } from '../../platform/records.js';
-import { closedMessage, codeOption, createSlip, taskState } from '../slip/slip.service.js';
+import { closedMessage, codeOption, createSlip, taskState } from '../slip/index.js';
 
 type TimerRow = {
   task_id: number;

@@ -24,7 +24,7 @@ import {
   type WeekAnswer,
 } from '../../../shared/schemas/timesheet.js';
 import { VERSION_MISSING } from '../../platform/errors.js';
-import { assertDaysOpen } from './week-lock.js';
+import { assertDaysOpen } from '../slip/index.js';
 
 type Caller = Awaited<ReturnType<ApiHarness['signIn']>>;
 let api: ApiHarness;

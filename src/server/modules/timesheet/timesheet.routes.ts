@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordId } from '../../../shared/schemas/common.js';
+import { pathDate } from '../../../shared/schemas/path-date.js';
 import {
   WEEK_ACTIONS,
   type WeekAnswer,
@@ -18,7 +19,7 @@ import type { Database } from '../../db/client.js';
 import { authorize, currentUser, registerPolicy } from '../../platform/auth.js';
 import { registerHistoryEntity } from '../../platform/history.js';
 import { withTransaction } from '../../platform/transaction.js';
-import { pathDate } from '../slip/slip.routes.js';
+import { mondayOf } from '../slip/index.js';
 import {
   transition,
   viewableOwner,
@@ -28,7 +29,6 @@ import {
   weeksToApprove,
   weekTitle,
 } from './timesheet.service.js';
-import { mondayOf } from './week-lock.js';
 
 // Every signed-in user has weeks; who may see or decide one is checked against the week's person.
 registerPolicy('timesheet', () => true);

@@ -34,7 +34,7 @@ import {
 } from '../../platform/errors.js';
 import { diffFields, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
-import { displayDate } from '../slip/slip.service.js';
+import { displayDate } from '../slip/index.js';
 
 export const WEEK_HISTORY = 'timesheet-week';
 export const WEEK_FIELD_LABELS: Record<string, string> = {

@@ -10,8 +10,8 @@ import {
   makeUser,
   TEST_PASSWORD,
 } from '../../../../test/support/factories.js';
+import { wallClockOf } from '../../../shared/format/company-time.js';
 import { INVALID_DAY, type UntrackedItem } from '../../../shared/schemas/untracked.js';
-import { wallClockOf } from '../outage/company-time.js';
 
 // A zone far ahead of UTC: its day is often another one than the process's (TZ=UTC).
 const ZONE = 'Pacific/Kiritimati';

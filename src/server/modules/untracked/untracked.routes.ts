@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { fromPathDate, toIsoDate } from '../../../shared/format/date.js';
 import { INVALID_DAY, type UntrackedList } from '../../../shared/schemas/untracked.js';
 import type { Database } from '../../db/client.js';
+import { signedIn } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
-import { signedIn } from '../slip/slip.routes.js';
 import { untrackedChanges } from './untracked.service.js';
 
 // The day is checked here rather than by the schema: a bad day is a 400 with a clear message.

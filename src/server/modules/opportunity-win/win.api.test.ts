@@ -12,6 +12,7 @@ import {
   makeUser,
   TEST_PASSWORD,
 } from '../../../../test/support/factories.js';
+import { companyToday } from '../../../shared/format/company-time.js';
 import { DATE_INVALID } from '../../../shared/schemas/fields.js';
 import { BLANK } from '../../../shared/schemas/messages.js';
 import {
@@ -22,7 +23,6 @@ import {
   WIN_NEEDS_ACCEPTED,
   type WinPreview,
 } from '../../../shared/schemas/opportunity.js';
-import { companyToday } from '../agreement/agreement.routes.js';
 
 let api: ApiHarness;
 let user: Awaited<ReturnType<typeof api.signIn>>;

@@ -1,7 +1,8 @@
 // Wall clock in the company time zone <-> instants: outage starts and ends are typed as a date (MM/dd/yyyy) and a
-// time of day there, and stored as timestamps.
-import { formatTimeOfDay } from '../../../shared/format/time-of-day.js';
-import { wallParts } from '../../../shared/format/wall-clock.js';
+// time of day there, and stored as timestamps; the company's today. Every area and the seed read the company's time
+// through here.
+import { formatTimeOfDay } from './time-of-day.js';
+import { wallParts } from './wall-clock.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -34,4 +35,11 @@ export function wallClockOf(at: Date, timeZone: string): { date: string; time: s
 export function wallDay(at: Date, timeZone: string): { day: Date; minutes: number } {
   const p = wallParts(at.getTime(), timeZone);
   return { day: new Date(p.year, p.month - 1, p.day), minutes: p.hour * 60 + p.minute };
+}
+
+/** The company's today, as typed (MM/dd/yyyy) and as yyyy-MM-dd. */
+export function companyToday(timeZone: string): { display: string; iso: string } {
+  const display = wallClockOf(new Date(), timeZone).date;
+  const [mm, dd, yyyy] = display.split('/');
+  return { display, iso: `${yyyy}-${mm}-${dd}` };
 }

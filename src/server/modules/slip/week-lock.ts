@@ -1,4 +1,5 @@
 // The week lock: time of an approved week cannot be added, changed, moved or deleted until an approver reopens it.
+// The timesheet approves and reopens weeks; slips and bucket time (here, below the timesheet) obey the lock.
 // The share lock on the week rows makes an approval wait for a slip save in progress (and the save wait for the
 // approval), so an approval never interleaves with an edit of its week.
 import { toIsoDate } from '../../../shared/format/date.js';

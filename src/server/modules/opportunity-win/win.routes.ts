@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
+import { companyToday } from '../../../shared/format/company-time.js';
 import { formatMoney } from '../../../shared/format/money.js';
 import { idParam } from '../../../shared/schemas/common.js';
 import {
@@ -24,15 +25,11 @@ import { storeGenerated } from '../../platform/files.js';
 import { changeRecord, insertRecord, loadRecord } from '../../platform/records.js';
 import { changedByMessage } from '../../platform/stamp.js';
 import { withTransaction } from '../../platform/transaction.js';
-import { addActivity } from '../agreement/activity.js';
-import { AGREEMENT } from '../agreement/agreement.record.js';
-import { companyToday, suggestedNumber } from '../agreement/agreement.routes.js';
-import { AGREEMENT_SERVICE } from '../agreement/agreement-service.record.js';
-import { AGREEMENT_DOCUMENT } from '../agreement-document/agreement-document.record.js';
-import { renderProposalPdf } from '../proposal/proposal-pdf.js';
-import { loadOpportunitySettings } from '../sales-settings/opportunity-settings.service.js';
-import { addOpportunityActivity } from './activity.js';
-import { OPPORTUNITY } from './opportunity.record.js';
+import { AGREEMENT, AGREEMENT_SERVICE, addActivity, suggestedNumber } from '../agreement/index.js';
+import { AGREEMENT_DOCUMENT } from '../agreement-document/index.js';
+import { addOpportunityActivity, OPPORTUNITY } from '../opportunity/index.js';
+import { renderProposalPdf } from '../proposal/index.js';
+import { loadOpportunitySettings } from '../sales-settings/index.js';
 import { acceptedProposals, loadWinLines, planWin, type WinLine } from './win-plan.js';
 
 type OpportunityRow = {

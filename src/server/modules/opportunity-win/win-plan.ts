@@ -10,7 +10,7 @@ import {
   type WinProposal,
 } from '../../../shared/schemas/opportunity.js';
 import type { Queryable } from '../../platform/records.js';
-import { MAX_LINES } from '../proposal/proposal-lines.js';
+import { MAX_LINES } from '../proposal/index.js';
 
 export type WinLine = {
   position: number;

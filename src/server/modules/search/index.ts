@@ -1,0 +1,11 @@
+// Global search over the search sources of every area.
+// Other areas import from this one only through this file.
+import { defineArea } from '../../platform/area.js';
+import { searchRoutes } from './search.routes.js';
+
+export const searchArea = defineArea({
+  name: 'search',
+  register(app, { database }) {
+    searchRoutes(app, database);
+  },
+});
