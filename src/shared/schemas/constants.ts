@@ -1,5 +1,7 @@
 // Schema constants without zod: list screens import them from here and load before the forms' zod code.
-import type { CodeList } from './fields.js';
+
+/** A fixed list of codes with their labels (select options, filters); fields.ts builds schemas from it. */
+export type CodeList<T extends string = string> = readonly { value: T; label: string }[];
 
 /** List contract: `limit` defaults to 25 (SPEC §9). */
 export const PAGE_SIZE = 25;

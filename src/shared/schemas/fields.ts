@@ -4,6 +4,7 @@ import { formatDate, parseDateInput } from '../format/date.js';
 import { parseDecimal } from '../format/money.js';
 import { checkDuns, checkEmail, checkPhone, checkTaxId } from '../format/validators.js';
 import { recordId, wholeNumber } from './common.js';
+import type { CodeList } from './constants.js';
 import { BLANK } from './messages.js';
 
 export { BLANK };
@@ -89,7 +90,7 @@ export const version = () =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), wholeNumber().optional());
 
 /** Code lists as {value, label} pairs, from which forms take options and presenters take labels. */
-export type CodeList<T extends string = string> = readonly { value: T; label: string }[];
+export type { CodeList };
 export const codeValues = <T extends string>(list: CodeList<T>) =>
   list.map((c) => c.value) as unknown as readonly [T, ...T[]];
 /** A code list as select options (plain {value, label} objects, not the frozen list itself). */

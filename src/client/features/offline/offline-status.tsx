@@ -6,7 +6,8 @@ import Badge from 'react-bootstrap/Badge';
 import Nav from 'react-bootstrap/Nav';
 import { fromPathDate } from '../../../shared/format/date';
 import { useDailyOptional } from '../slips/daily-state';
-import { changesNotSaved, loadSync, queueCounts } from './queue-state';
+import { loadSync } from './load-sync';
+import { changesNotSaved, queueCounts } from './queue-state';
 import { useMyQueue, useOnline, useSignedInUserId } from './use-offline';
 
 /** The daily summaries' query key (slip-api's SUMMARY_KEY, not imported so the shell stays small). */

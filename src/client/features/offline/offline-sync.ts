@@ -1,14 +1,12 @@
 // The one way the daily panel writes (issue 16): online a change is sent at once with an Idempotency-Key; on a
 // network failure it is queued on this device and sent later, in order, by the sync engine, for the user who made it.
 import { MESSAGES } from '../../../shared/errors';
-import { formatDate, fromPathDate } from '../../../shared/format/date';
-import type { Bucket, Slip, SlipSummary } from '../../../shared/schemas/slip';
+import type { Bucket, Slip } from '../../../shared/schemas/slip';
 import { toPayload } from '../../api/entity';
 import { ApiError, apiDelete, apiPost, isApiError, type RequestOptions } from '../../api/http';
-import { fetchSlipDefaults, fetchSummary, type SlipLoad } from '../slips/slip-api';
 import type { SlipValues } from '../slips/slip-logic';
+import { offlineCapable } from './offline-reads';
 import * as store from './offline-store';
-import { localDefaults } from './offline-views';
 import {
   type BucketTarget,
   type BucketValues,
@@ -28,9 +26,8 @@ import {
 } from './queue-logic';
 import { publish, queueSnapshot, savedListeners } from './queue-state';
 
+export { defaultsOrLocal, summaryOrRemembered } from './offline-reads';
 export { subscribeSaved } from './queue-state';
-
-const offlineCapable = () => typeof indexedDB !== 'undefined';
 
 let loading: Promise<void> | null = null;
 /** Reads the queue once per page; a browser without IndexedDB just has an empty queue. */
@@ -448,60 +445,4 @@ export function startSync(userId: number, onDrained: () => void): () => void {
     if (engine.timer !== null) clearTimeout(engine.timer);
     engine.timer = null;
   };
-}
-
-/** The summary of a day; with no network, the one last seen on this device for the user. */
-export async function summaryOrRemembered(
-  userId: number | undefined,
-  pathDate: string,
-  signal?: AbortSignal,
-): Promise<SlipSummary> {
-  const date = fromPathDate(pathDate) ?? new Date();
-  try {
-    const summary = await fetchSummary(date, signal);
-    if (userId !== undefined && offlineCapable()) {
-      store.rememberDay(userId, pathDate, summary).catch((e: unknown) => console.error(e));
-    }
-    return summary;
-  } catch (error) {
-    if (userId !== undefined && isApiError(error) && error.status === 0 && offlineCapable()) {
-      const remembered = await store.rememberedDay(userId, pathDate).catch(() => undefined);
-      if (remembered) return remembered;
-    }
-    throw error;
-  }
-}
-
-/** A new slip's defaults; with no network, the task's last defaults seen here, else built from a remembered slip. */
-export async function defaultsOrLocal(
-  userId: number | undefined,
-  taskId: number,
-  today: Date,
-  signal?: AbortSignal,
-): Promise<SlipLoad> {
-  try {
-    const load = await fetchSlipDefaults(taskId, signal);
-    if (userId !== undefined && offlineCapable()) {
-      store.rememberDefaults(userId, taskId, load).catch((e: unknown) => console.error(e));
-    }
-    return load;
-  } catch (error) {
-    if (userId === undefined || !isApiError(error) || error.status !== 0 || !offlineCapable()) throw error;
-    const date = formatDate(today);
-    const remembered = await store.rememberedDefaults(userId, taskId).catch(() => undefined);
-    if (remembered) return { ...remembered, slip: { ...remembered.slip, date } };
-    const days = await store.rememberedDays(userId).catch(() => []);
-    const slip = localDefaults(taskId, days, date);
-    const day = days.find((d) => d.howOptions.length) ?? days[0];
-    if (!slip || !day) throw error;
-    return {
-      slip,
-      formOptions: {
-        how: day.howOptions,
-        where: day.whereOptions,
-        user: day.billerOptions,
-        rateMultiplier: day.rateMultiplierOptions,
-      },
-    };
-  }
 }

@@ -41,6 +41,3 @@ export function queueCounts(
 
 /** "1 change not yet saved", "3 changes not yet saved" (the header badge and the sign-out warning). */
 export const changesNotSaved = (n: number) => `${n} ${n === 1 ? 'change' : 'changes'} not yet saved`;
-
-/** The sync engine and its IndexedDB code, loaded after the first screen. */
-export const loadSync = () => import('./offline-sync');

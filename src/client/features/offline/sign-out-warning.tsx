@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Dialog } from '../../ui';
-import { changesNotSaved, loadSync, queueCounts } from './queue-state';
+import { loadSync } from './load-sync';
+import { changesNotSaved, queueCounts } from './queue-state';
 import { useMyQueue, useOnline, useSignedInUserId } from './use-offline';
 
 export const LOGOUT_PATH = '/logout';

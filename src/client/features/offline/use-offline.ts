@@ -3,8 +3,9 @@ import { QueryClientContext } from '@tanstack/react-query';
 import { useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { Profile } from '../../../shared/schemas/user';
 import { PROFILE_KEY } from '../../api/profile';
+import { loadSync } from './load-sync';
 import type { QueuedOp } from './queue-logic';
-import { loadSync, queueSnapshot, subscribeQueue } from './queue-state';
+import { queueSnapshot, subscribeQueue } from './queue-state';
 
 export function useQueue() {
   const snapshot = useSyncExternalStore(subscribeQueue, queueSnapshot, queueSnapshot);

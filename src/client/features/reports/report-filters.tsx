@@ -14,13 +14,10 @@ import { NumberInput, Select, Typeahead } from '../../ui';
 import { TEXT_SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/use-debounced';
 import { DateFilter } from '../records/date-filter';
 import { type FilterDef, filterMessages } from '../records/record-list';
-import { parseIds, REPORT_DEFAULTS } from './report-query';
+import { parseIds, REPORT_DEFAULTS, type ReportParams } from './report-query';
 import { StaffFilter } from './report-staff-filter';
 
-export type ReportParams = {
-  params: URLSearchParams;
-  set: (changes: Record<string, string | null>) => void;
-};
+export type { ReportParams };
 
 /** The labels filters are named by in messages ("To: The period must end on or after its start."). */
 export const FILTER_LABELS: Record<string, string> = {

@@ -5,6 +5,12 @@ import type { ReportDef } from '../../../shared/reports';
 import { PAGE_SIZE } from '../../../shared/schemas/constants';
 import type { Query } from '../../api/http';
 
+/** A report screen's filter state: the page's query string and how to change it. */
+export type ReportParams = {
+  params: URLSearchParams;
+  set: (changes: Record<string, string | null>) => void;
+};
+
 /** The server's defaults (reportQuery): what a select shows while the address has no value. */
 export const REPORT_DEFAULTS: Record<string, string> = {
   clients: '1',

@@ -4,8 +4,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { loadEntity } from '../../api/entity';
 import { Typeahead } from '../../ui';
-import type { ReportParams } from './report-filters';
-import { parseIds } from './report-query';
+import { parseIds, type ReportParams } from './report-query';
 
 const staffLabelKey = (id: number) => ['report-staff-label', id] as const;
 
