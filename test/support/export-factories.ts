@@ -3,8 +3,8 @@
 // line breaks, quotes, commas, formula signs, other scripts, a 300-character word — beside realistic long names,
 // dates and amounts. Dates are relative to the company's today, so every report lists them.
 import type pg from 'pg';
-import { displayOf } from '../../src/server/modules/report/engine/report-filters.js';
 import { addDays, minusYears } from '../../src/server/modules/report/queries/rules.js';
+import { displayOf } from '../../src/shared/format/date.js';
 import {
   makeAgreement,
   makeAgreementService,

@@ -97,14 +97,28 @@ export function fromPathDate(text: string): Date | null {
   const m = /^(\d{2})(\d{2})(\d{4})$/.exec(text);
   return m ? makeDate(+m[3]!, +m[1]!, +m[2]!) : null;
 }
-/** yyyy-MM-dd, the form a database `date` takes. */
+/** yyyy-MM-dd, the form a database `date` takes, of a local calendar date (its local getters). */
 export const toIsoDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/**
+ * yyyy-MM-dd of an instant's UTC day: for day arithmetic done in UTC (a Date.UTC timestamp), where a local date
+ * would shift a day in zones west of UTC.
+ */
+export const toUtcIsoDate = (at: Date | number) => new Date(at).toISOString().slice(0, 10);
+/** yyyy-MM-dd of an MM/dd/yyyy text already checked (a query's or a form's date). */
+export const isoOfDisplay = (display: string) => {
+  const [mm, dd, yyyy] = display.split('/');
+  return `${yyyy}-${mm}-${dd}`;
+};
+/** MM/dd/yyyy of a yyyy-MM-dd text. */
+export const displayOf = (day: string) => {
+  const [yyyy, mm, dd] = day.split('-');
+  return `${mm}/${dd}/${yyyy}`;
+};
 
 /** Calendar-day arithmetic on yyyy-MM-dd days, in UTC so no time zone shifts a day. */
 const isoDay = (day: string) => Date.parse(`${day}T00:00:00Z`);
 /** The yyyy-MM-dd day `days` after `day` (before, when negative). */
-export const addIsoDays = (day: string, days: number) =>
-  new Date(isoDay(day) + days * 86_400_000).toISOString().slice(0, 10);
+export const addIsoDays = (day: string, days: number) => toUtcIsoDate(isoDay(day) + days * 86_400_000);
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export const isoDaysBetween = (from: string, to: string) =>
   Math.round((isoDay(to) - isoDay(from)) / 86_400_000);

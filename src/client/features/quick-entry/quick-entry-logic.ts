@@ -53,7 +53,7 @@ export const offlineNoCase = (caseId: number) =>
 const TASK_CLOSED = new Set<string>([CASE_BILLED, CLOSED_CASE, CLOSED_TASK]);
 
 /** yyyy-MM-dd of a slip's day. */
-const isoOf = (slip: Pick<Slip, 'start' | 'date'>) => {
+const dayOfSlip = (slip: Pick<Slip, 'start' | 'date'>) => {
   if (/^\d{4}-\d{2}-\d{2}/.test(slip.start)) return slip.start.slice(0, 10);
   const d = parseDate(slip.date);
   return d ? toIsoDate(d) : null;
@@ -72,7 +72,7 @@ export function candidatesOf(kept: readonly QuickCandidate[], slips: readonly Sl
       closed.add(s.taskId);
       continue;
     }
-    const day = isoOf(s);
+    const day = dayOfSlip(s);
     const known = byTask.get(s.taskId);
     if (known) {
       if (day && (known.lastWorked === null || day > known.lastWorked)) known.lastWorked = day;

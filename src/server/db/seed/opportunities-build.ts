@@ -2,6 +2,7 @@
 // stage with close dates around today (some overdue), won ones that became an existing agreement, lost ones with
 // their reasons, several raised from outages; their proposals (revisions copied from the one before), documents
 // with small PDF files, and the timeline. Dates are relative to `today`; nothing happened later than yesterday.
+import { toUtcIsoDate } from '../../../shared/format/date.js';
 import { formatMoney } from '../../../shared/format/money.js';
 import type { ActivityKind } from '../../../shared/schemas/activity.js';
 import type { DocumentKind } from '../../../shared/schemas/document.js';
@@ -20,7 +21,7 @@ import {
   type Theme,
 } from './opportunities-data.js';
 import type { Random } from './random.js';
-import { addDays, isoOf, money } from './sales-build.js';
+import { addDays, money } from './sales-build.js';
 import { PROVIDER_NAME } from './sales-data.js';
 
 export type OppOrg = Size & {
@@ -204,7 +205,7 @@ export function buildOpportunities(
     const org = orgs.find((o) => o.id === outage.orgId);
     const found = OUTAGE_THEMES.find((t) => t.match.test(outage.type));
     if (!org || !found) continue;
-    const day = isoOf(outage.at);
+    const day = toUtcIsoDate(outage.at);
     const stage = r.chance(0.2) ? LOST : r.pick(OPEN_STAGES.slice(0, 3));
     const close = stage === LOST ? addDays(day, r.int(20, 45)) : addDays(today, r.int(-10, 60));
     plans.push({
@@ -241,7 +242,7 @@ export function buildOpportunities(
   const drafts = plans.map((p) => {
     const span = p.outage ? r.int(1, 5) : r.int(20, 90);
     const createdOn = p.outage
-      ? addDays(isoOf(p.outage.at), span)
+      ? addDays(toUtcIsoDate(p.outage.at), span)
       : addDays(p.stage.outcome === 'OPEN' && p.close > today ? today : p.close, -span);
     return { p, createdAt: at([createdOn, yesterday].sort()[0]!) };
   });
@@ -276,7 +277,7 @@ export function buildOpportunities(
         (p.org.client ? r.pick(['Existing Client', 'Existing Client', 'Referral']) : r.pick(sources)),
       lostReason: p.stage === LOST ? r.pick(OPPORTUNITY_SETTINGS_DEFAULTS.lostReasons) : null,
       notes: p.outage
-        ? `Raised from outage "${p.outage.title}" of ${display(isoOf(p.outage.at))}.${p.outage.description ? ` ${p.outage.description}` : ''}`
+        ? `Raised from outage "${p.outage.title}" of ${display(toUtcIsoDate(p.outage.at))}.${p.outage.description ? ` ${p.outage.description}` : ''}`
         : r.chance(0.4)
           ? r.pick(OPPORTUNITY_NOTES)
           : null,
@@ -339,7 +340,7 @@ export function buildOpportunities(
         opportunity: o,
         title: k === 0 ? `${p.theme.title} proposal` : `${p.theme.title} proposal, revision ${k + 1}`,
         status,
-        validUntil: addDays(isoOf(made), 30),
+        validUntil: addDays(toUtcIsoDate(made), 30),
         terms: PROPOSAL_TERMS,
         copiedFrom: before,
         lines: theirs,

@@ -2,6 +2,7 @@
 // current clients and ended ones for some former clients, services sized to their devices and people, amendments
 // (signed ones already applied to the services the way signing applies them, the others not), documents with small
 // PDF files, and the activity timeline. Dates are relative to `today`; nothing happened later than yesterday.
+import { toUtcIsoDate } from '../../../shared/format/date.js';
 import { formatMoney, formatQuantity } from '../../../shared/format/money.js';
 import type { ActivityKind } from '../../../shared/schemas/activity.js';
 import { BILLING_FREQUENCIES } from '../../../shared/schemas/agreement.js';
@@ -126,13 +127,12 @@ export type Sales = {
 // ---- Days as ISO strings, in UTC arithmetic (no daylight-saving surprises) ----
 const DAY = 86_400_000;
 const time = (iso: string) => Date.UTC(+iso.slice(0, 4), +iso.slice(5, 7) - 1, +iso.slice(8, 10));
-export const isoOf = (t: number | Date) => new Date(t).toISOString().slice(0, 10);
-export const addDays = (iso: string, n: number) => isoOf(time(iso) + n * DAY);
+export const addDays = (iso: string, n: number) => toUtcIsoDate(time(iso) + n * DAY);
 export function addMonths(iso: string, n: number): string {
   const months = +iso.slice(0, 4) * 12 + +iso.slice(5, 7) - 1 + n;
   const [y, m] = [Math.floor(months / 12), months % 12];
   const last = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-  return isoOf(Date.UTC(y, m, Math.min(+iso.slice(8, 10), last)));
+  return toUtcIsoDate(Date.UTC(y, m, Math.min(+iso.slice(8, 10), last)));
 }
 /** The first day of the month after the one `iso` falls in. */
 const nextFirst = (iso: string) => addMonths(`${iso.slice(0, 8)}01`, 1);
@@ -563,7 +563,7 @@ export function buildSales(
       m.document = addDocument(a, {
         title,
         kind: 'AMENDMENT',
-        signed: isoOf(m.signedAt!),
+        signed: toUtcIsoDate(m.signedAt!),
         createdAt: m.signedAt!,
         file: file(a, title, [
           `${title} to agreement ${a.number}`,

@@ -1,6 +1,7 @@
 // The period of the charts: whole weeks, Monday to Sunday, in the company's calendar.
 import { type ChartsQuery, DEFAULT_CHART_WEEKS } from '../../../shared/charts.js';
-import { addDays, isoOf, mondayOf } from '../report/index.js';
+import { isoOfDisplay } from '../../../shared/format/date.js';
+import { addDays, mondayOf } from '../report/index.js';
 
 export type ChartPeriod = {
   /** The first Monday and the last Sunday, yyyy-MM-dd. */
@@ -23,11 +24,11 @@ function weeksFrom(from: string, to: string): ChartPeriod {
 export function chartPeriod(query: ChartsQuery, today: string): ChartPeriod {
   const span = 7 * DEFAULT_CHART_WEEKS;
   if (query.from && query.to)
-    return weeksFrom(mondayOf(isoOf(query.from)), addDays(mondayOf(isoOf(query.to)), 6));
+    return weeksFrom(mondayOf(isoOfDisplay(query.from)), addDays(mondayOf(isoOfDisplay(query.to)), 6));
   if (query.from) {
-    const from = mondayOf(isoOf(query.from));
+    const from = mondayOf(isoOfDisplay(query.from));
     return weeksFrom(from, addDays(from, span - 1));
   }
-  const to = addDays(mondayOf(query.to ? isoOf(query.to) : today), 6);
+  const to = addDays(mondayOf(query.to ? isoOfDisplay(query.to) : today), 6);
   return weeksFrom(addDays(to, 1 - span), to);
 }

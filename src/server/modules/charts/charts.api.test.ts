@@ -17,9 +17,10 @@ import {
 import { makeDevice } from '../../../../test/support/report-factories.js';
 import { type ChartsResponse, DEFAULT_CHART_WEEKS } from '../../../shared/charts.js';
 import { MESSAGES } from '../../../shared/errors.js';
+import { displayOf } from '../../../shared/format/date.js';
 import { PERIOD_REVERSED, PERIOD_TOO_LONG } from '../../../shared/reports.js';
 import { DATE_INVALID } from '../../../shared/schemas/fields.js';
-import { addDays, companyDay, displayOf, minusYears, mondayOf } from '../report/index.js';
+import { addDays, companyDay, minusYears, mondayOf } from '../report/index.js';
 
 let api: ApiHarness;
 let admin: Awaited<ReturnType<ApiHarness['signIn']>>;

@@ -2,9 +2,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ChartsQuery, type ChartsResponse, chartsQuery } from '../../../shared/charts.js';
+import { displayOf } from '../../../shared/format/date.js';
 import type { Database } from '../../db/client.js';
 import type { Queryable } from '../../platform/records.js';
-import { companyDay, displayOf, reportsAllowed } from '../report/index.js';
+import { companyDay, reportsAllowed } from '../report/index.js';
 import { loadDeviceAge, loadTopOrganizations, loadWeeks, loadWipTrend } from './charts.queries.js';
 import { chartPeriod } from './charts-period.js';
 

@@ -32,7 +32,7 @@ export const reportArea = defineArea({
 // What other areas (charts) and the seed use from the report engine.
 export { snapshotBilledCases } from './billing/billing-snapshot.js';
 export { reportsAllowed } from './engine/report.routes.js';
-export { displayOf, isoOf, mondayOf } from './engine/report-filters.js';
+export { mondayOf } from './engine/report-filters.js';
 export { companyDay, openReport } from './engine/report-source.js';
 export type { OpenReport } from './exports/export-format.js';
 export { dateLiteral, num } from './queries/plan.js';

@@ -3,6 +3,7 @@
 // Slips hold the local work date with start and stop times of day (ARCHITECTURE §4): nothing here shifts zones.
 
 import { CASE_BILLED } from '../../../shared/billing.js';
+import { toIsoDate } from '../../../shared/format/date.js';
 import { minutesToHmm } from '../../../shared/format/duration.js';
 import { formatTimeOfDay, fromDbTime, stopMinutes, toDbTime } from '../../../shared/format/time-of-day.js';
 import { billable, explainBillable, type RoundingSource, sourceLabel } from '../../../shared/rounding.js';
@@ -292,9 +293,6 @@ export type SlipValues = {
   comment: string | null;
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const isoOf = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
 export const notOwner = () => new HttpError(403, 'FORBIDDEN', NOT_OWNER, {}, [NOT_OWNER]);
 
 export type TaskState = {
@@ -358,7 +356,7 @@ async function checkSlip(tx: Queryable, values: SlipValues): Promise<void> {
 
 const columns = (values: SlipValues) => [
   values.task,
-  isoOf(values.date),
+  toIsoDate(values.date),
   toDbTime(values.startTime),
   values.stopTime === null ? null : toDbTime(values.stopTime),
   values.where,
@@ -369,7 +367,7 @@ const columns = (values: SlipValues) => [
 
 /** Creates a slip billed to the actor (the biller is the signed-in user, never a form value). */
 export async function createSlip(tx: Queryable, values: SlipValues, actorId: number): Promise<Slip> {
-  await assertDaysOpen(tx, actorId, [isoOf(values.date)]);
+  await assertDaysOpen(tx, actorId, [toIsoDate(values.date)]);
   await checkSlip(tx, values);
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO slips (task_id, work_date, start_time, stop_time, where_code, how_code, rate_multiplier, comment,
@@ -420,7 +418,7 @@ export async function updateSlip(
 ): Promise<Slip> {
   const before = await lockOwnSlip(tx, id, actorId, values.version, timeZone);
   // The day it moves to, when in another week (its own week was checked with the slip).
-  const day = isoOf(values.date);
+  const day = toIsoDate(values.date);
   if (mondayOf(day) !== mondayOf(before.work_date)) await assertDaysOpen(tx, actorId, [day]);
   await checkSlip(tx, values);
   await tx.query(

@@ -18,6 +18,7 @@ import {
   NOTHING_TO_BILL,
   RUNNING_SLIP,
 } from '../../../../shared/billing.js';
+import { wallClockOf } from '../../../../shared/format/company-time.js';
 import { formatMoney, toHundredths } from '../../../../shared/format/money.js';
 import { allows, REPORT_ACCESS } from '../../../../shared/permissions.js';
 import { recordId } from '../../../../shared/schemas/common.js';
@@ -27,7 +28,6 @@ import { badRequest, conflict, notFound } from '../../../platform/errors.js';
 import { recordHistory, registerHistoryEntity } from '../../../platform/history.js';
 import type { Queryable } from '../../../platform/records.js';
 import { withTransaction } from '../../../platform/transaction.js';
-import { wallClockOf } from '../../../../shared/format/company-time.js';
 import { reportsAllowed } from '../engine/report.routes.js';
 import {
   ENTITY_ID,

@@ -16,9 +16,9 @@ import {
   TEST_PASSWORD,
 } from '../../../../../test/support/factories.js';
 import { makeDevice, setVirtualDevices } from '../../../../../test/support/report-factories.js';
+import { displayOf } from '../../../../shared/format/date.js';
 import type { ReportResponse } from '../../../../shared/reports.js';
 import { defaultPeriod } from '../queries/rules.js';
-import { displayOf } from './report-filters.js';
 import { companyDay } from './report-source.js';
 
 let api: ApiHarness;

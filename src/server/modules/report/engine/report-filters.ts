@@ -1,6 +1,7 @@
 // The filters every client report shares, as SQL conditions and as words: the organization selection (ids, else the
 // SPEC §4 client filter code), the equipment and user filter codes, and the period.
 
+import { displayOf, isoOfDisplay } from '../../../../shared/format/date.js';
 import {
   BILLED_FILTERS,
   CHOOSE_ORGANIZATIONS,
@@ -85,25 +86,14 @@ export function peopleScope(query: ReportQuery): string[] {
   return [];
 }
 
-/** yyyy-MM-dd of a MM/dd/yyyy text. */
-export const isoOf = (display: string) => {
-  const [mm, dd, yyyy] = display.split('/');
-  return `${yyyy}-${mm}-${dd}`;
-};
-/** MM/dd/yyyy of a yyyy-MM-dd text. */
-export const displayOf = (day: string) => {
-  const [yyyy, mm, dd] = day.split('-');
-  return `${mm}/${dd}/${yyyy}`;
-};
-
 /**
  * The period (yyyy-MM-dd both ends): as given; one end only, that end's month; neither, the month before `today`.
  * The query schema has already refused a reversed period or one over a year.
  */
 export function resolvePeriod(query: ReportQuery, today: string): { from: string; to: string } {
-  if (query.from && query.to) return { from: isoOf(query.from), to: isoOf(query.to) };
-  if (query.from) return { from: isoOf(query.from), to: monthOf(isoOf(query.from)).to };
-  if (query.to) return { from: monthOf(isoOf(query.to)).from, to: isoOf(query.to) };
+  if (query.from && query.to) return { from: isoOfDisplay(query.from), to: isoOfDisplay(query.to) };
+  if (query.from) return { from: isoOfDisplay(query.from), to: monthOf(isoOfDisplay(query.from)).to };
+  if (query.to) return { from: monthOf(isoOfDisplay(query.to)).from, to: isoOfDisplay(query.to) };
   return defaultPeriod(today);
 }
 
@@ -118,8 +108,8 @@ export function mondayOf(day: string): string {
  * that week. The query schema has already refused a reversed period or one over a year.
  */
 export function resolveWeeks(query: ReportQuery, today: string): { from: string; to: string } {
-  const from = query.from ? isoOf(query.from) : query.to ? isoOf(query.to) : today;
-  const to = query.to ? isoOf(query.to) : from;
+  const from = query.from ? isoOfDisplay(query.from) : query.to ? isoOfDisplay(query.to) : today;
+  const to = query.to ? isoOfDisplay(query.to) : from;
   return { from: mondayOf(from), to: addDays(mondayOf(to), 6) };
 }
 

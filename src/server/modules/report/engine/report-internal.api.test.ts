@@ -19,6 +19,7 @@ import {
   TEST_PASSWORD,
 } from '../../../../../test/support/factories.js';
 import { makeDevice, setVirtualDevices } from '../../../../../test/support/report-factories.js';
+import { displayOf } from '../../../../shared/format/date.js';
 import {
   CHOOSE_STAFF,
   PERIOD_REVERSED,
@@ -27,7 +28,7 @@ import {
 } from '../../../../shared/reports.js';
 import { reviewDate, reviewSql } from '../queries/annual-update.js';
 import { addDays, minusYears } from '../queries/rules.js';
-import { displayOf, mondayOf } from './report-filters.js';
+import { mondayOf } from './report-filters.js';
 import { companyDay } from './report-source.js';
 
 type Caller = Awaited<ReturnType<ApiHarness['signIn']>>;

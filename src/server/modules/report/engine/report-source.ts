@@ -1,5 +1,8 @@
 // A client report over the database: its head (filters in words, period, summary, columns, notices, row count), one
 // page of rows (GET /api/report/{key}), or every row in keyset batches (exports: bounded memory, one connection).
+
+import { wallClockOf } from '../../../../shared/format/company-time.js';
+import { displayOf } from '../../../../shared/format/date.js';
 import {
   CHOOSE_STAFF,
   type ReportCell,
@@ -11,13 +14,11 @@ import {
 } from '../../../../shared/reports.js';
 import { badRequest } from '../../../platform/errors.js';
 import { type ListFilter, param, type Queryable } from '../../../platform/records.js';
-import { wallClockOf } from '../../../../shared/format/company-time.js';
 import { loadVirtualDevices, NO_VIRTUAL_DEVICES } from '../../rmm-settings/virtual.js';
 import { loadDefaultRate } from '../billing/billing-settings.service.js';
 import { REPORT_PLANS } from '../queries/index.js';
 import { type ColumnSpec, type ReportContext, type ReportPlan, ROWS, type SortKey } from '../queries/plan.js';
 import {
-  displayOf,
   filtersText,
   noneAssigned,
   ORGANIZATION_UNKNOWN,

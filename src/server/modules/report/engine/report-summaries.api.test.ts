@@ -27,10 +27,11 @@ import {
   setVirtualDevices,
 } from '../../../../../test/support/report-factories.js';
 import { RECOMPUTE } from '../../../../../test/support/report-recompute.js';
-import type { ReportResponse, ReportRow } from '../../../../shared/reports.js';
 import { instantOf } from '../../../../shared/format/company-time.js';
+import { displayOf } from '../../../../shared/format/date.js';
+import type { ReportResponse, ReportRow } from '../../../../shared/reports.js';
 import { addDays, defaultPeriod, minusYears } from '../queries/rules.js';
-import { displayOf, mondayOf } from './report-filters.js';
+import { mondayOf } from './report-filters.js';
 import { companyDay } from './report-source.js';
 
 type Caller = Awaited<ReturnType<ApiHarness['signIn']>>;
