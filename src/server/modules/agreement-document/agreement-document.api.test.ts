@@ -84,7 +84,7 @@ const counts = async () => {
 const activities = async (agreement = agreementId) =>
   (
     await api.db.pool.query<{ kind: string; text: string }>(
-      'SELECT kind, text FROM agreement_activities WHERE agreement_id = $1 ORDER BY id',
+      'SELECT kind, text FROM activities WHERE agreement_id = $1 ORDER BY id',
       [agreement],
     )
   ).rows;
@@ -530,7 +530,9 @@ describe('over a real connection', () => {
       body: refusedBody.payload,
     });
     expect(refusedRes.status).toBe(400);
-    expect((await refusedRes.json()).form.fields).toEqual({ file: [FILE_TYPE_REFUSED] });
+    expect(((await refusedRes.json()) as { form: { fields: unknown } }).form.fields).toEqual({
+      file: [FILE_TYPE_REFUSED],
+    });
 
     const pdf = samplePdf('Over the wire', 3 * 1024 * 1024);
     const goodBody = multipart([...fields(), pdfPart(pdf)]);
@@ -540,7 +542,8 @@ describe('over a real connection', () => {
       body: goodBody.payload,
     });
     expect(created.status).toBe(200);
-    const doc = (await created.json()).agreementDocument;
+    // Node's fetch types read a body as unknown (the DOM's as any).
+    const doc = ((await created.json()) as { agreementDocument: { id: number } }).agreementDocument;
     const download = await fetch(`http://127.0.0.1:${address.port}${base()}/${doc.id}/file`, {
       headers: { cookie: admin.cookie },
     });
