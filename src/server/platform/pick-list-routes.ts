@@ -7,17 +7,16 @@ import { NAME_USED } from '../../shared/schemas/device-category.js';
 import type { Database } from '../db/client.js';
 import { currentUser } from './auth.js';
 import { badRequest, forbidden } from './errors.js';
-import { type RecordRoutes, recordRoutes } from './record-routes.js';
-import { likePattern, param, type SortDef } from './records.js';
+import { type FormValues, type RecordRoutes, recordRoutes } from './record-routes.js';
+import { likePattern, type Presented, param, type SortDef } from './records.js';
 
 type PickListQuery = { active: 'all' | '1' | '2'; q?: string; dir?: 'asc' | 'desc'; sort?: string };
 
-export type PickListRoutes<Form extends z.ZodType<{ version?: number }>, Query extends z.ZodType> = Omit<
-  RecordRoutes<Form, Query>,
-  'list' | 'hooks'
-> & {
-  /** The table, for the case-blind unique name check. */
-  table: string;
+export type PickListRoutes<
+  Form extends z.ZodType<{ version?: number }>,
+  Query extends z.ZodType,
+  Rec extends Presented = Presented,
+> = Omit<RecordRoutes<Form, Query, Rec, FormValues<Form>>, 'list' | 'hooks' | 'toValues'> & {
   /** The list order; by name unless given (the name's unique index covers it). */
   order?: (query: z.infer<Query>) => SortDef;
 };
@@ -25,8 +24,10 @@ export type PickListRoutes<Form extends z.ZodType<{ version?: number }>, Query e
 export function pickListRoutes<
   Form extends z.ZodType<{ version?: number; name: string }>,
   Query extends z.ZodType<PickListQuery>,
->(app: FastifyInstance, database: Database, timeZone: string, spec: PickListRoutes<Form, Query>): void {
-  const { table, order, ...routes } = spec;
+  Rec extends Presented = Presented,
+>(app: FastifyInstance, database: Database, timeZone: string, spec: PickListRoutes<Form, Query, Rec>): void {
+  const { order, ...routes } = spec;
+  const { table } = spec.def;
   // A scope of its own, so the hook below touches these routes only.
   app.register(async (scope) => {
     // Refused before the body or query is validated: a non-administrator learns nothing from validation errors.

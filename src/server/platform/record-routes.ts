@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { can, type RecordCan } from '../../shared/permissions.js';
 import { idOrCreateParam, idParam, type Option, recordId, wholeNumber } from '../../shared/schemas/common.js';
+import { oneRecordResponse, recordListResponse, savedRecordResponse } from '../../shared/schemas/record.js';
 import type { Database } from '../db/client.js';
 import { type AuthUser, authorize, currentUser, registerPolicy } from './auth.js';
 import { notFound, requireVersion } from './errors.js';
@@ -29,12 +30,27 @@ import {
   updateRecord,
 } from './records.js';
 
-export type RecordRoutes<Form extends z.ZodType<{ version?: number }>, Query extends z.ZodType> = {
+/** The values a form saves: the form without its version. */
+export type FormValues<Form extends z.ZodType> = Omit<z.infer<Form>, 'version'>;
+
+/**
+ * The routes of one record type. `Rec` is the presented record (the definition's, by default any record) and
+ * `Values` what a save writes: the form without its version, or what `toValues` makes of it (by default untyped).
+ */
+export type RecordRoutes<
+  Form extends z.ZodType<{ version?: number }>,
+  Query extends z.ZodType,
+  Rec extends Presented = Presented,
+  Values extends object = Record<string, unknown>,
+> = {
   path: string;
   /** Response key of one record (SPEC §7: the entity under a named key). */
   key: string;
-  /** Who may read, change and delete these records: RECORD_ACCESS[def.key] (shared/permissions.ts). */
-  def: RecordDef;
+  /**
+   * Who may read, change and delete these records: RECORD_ACCESS[def.key] (shared/permissions.ts). A definition with
+   * a schema has its list, record and save responses declared with it.
+   */
+  def: RecordDef<Rec>;
   form: Form;
   listQuery: Query;
   /** Adds the list's filters to `filter` and returns its sort. */
@@ -44,17 +60,17 @@ export type RecordRoutes<Form extends z.ZodType<{ version?: number }>, Query ext
     query: Record<string, string | undefined>,
     db: Queryable,
     scope: Scope,
-  ) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  ) => Promise<Blank<Rec>> | Blank<Rec>;
   formOptions?: (db: Queryable, scope: Scope) => Promise<Record<string, Option[]>> | Record<string, Option[]>;
   /** Adds what the record's own row does not hold (e.g. an amendment's changes) to a loaded or saved record. */
-  detail?: (db: Queryable, record: Presented, scope: Scope) => Promise<Presented>;
+  detail?: (db: Queryable, record: Rec, scope: Scope) => Promise<Rec>;
   /** Form values -> column values (default: the form without its version). */
-  toValues?: (form: z.infer<Form>) => Record<string, unknown>;
-  hooks?: (user: AuthUser, scope: Scope) => SaveHooks;
+  toValues?: (form: z.infer<Form>) => Values;
+  hooks?: (user: AuthUser, scope: Scope) => SaveHooks<Rec, Values>;
   /** Adds values to a list page's rows with one query for the whole page (e.g. totals), never one per row. */
-  listed?: (db: Queryable, items: Presented[]) => Promise<Presented[]>;
+  listed?: (db: Queryable, items: Rec[]) => Promise<Rec[]>;
   /** In the delete's transaction, after the row is gone. */
-  deleted?: (tx: pg.PoolClient, before: Presented, user: AuthUser) => Promise<void>;
+  deleted?: (tx: pg.PoolClient, before: Rec, user: AuthUser) => Promise<void>;
   /**
    * Records that live under a parent (an agreement's services): `path` holds `:${param}`, lists are that parent's,
    * a record of another parent is a 404 there, and saves set `field` (a ref field of def) to the parent.
@@ -65,6 +81,9 @@ export type RecordRoutes<Form extends z.ZodType<{ version?: number }>, Query ext
 };
 
 export type ParentSpec = { param: string; table: string; field: string };
+
+/** The values of a new record's form: the record's fields (a typed record's, when it has a type), no stamps yet. */
+export type Blank<Rec extends Presented> = Partial<Omit<Rec, 'id' | 'version'>> & Record<string, unknown>;
 
 /** The parent id of a request (0 for records without a parent). */
 export type Scope = { parentId: number };
@@ -90,11 +109,16 @@ export const emptyBodyIsNone: onRequestHookHandler = (request, _reply, done) => 
   done();
 };
 
-export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query extends z.ZodType>(
+export function recordRoutes<
+  Form extends z.ZodType<{ version?: number }>,
+  Query extends z.ZodType,
+  Rec extends Presented = Presented,
+  Values extends object = Record<string, unknown>,
+>(
   app: FastifyInstance,
   database: Database,
   timeZone: string,
-  spec: RecordRoutes<Form, Query>,
+  spec: RecordRoutes<Form, Query, Rec, Values>,
 ): void {
   const { def } = spec;
   const readAction = `read:${def.key}`;
@@ -109,6 +133,12 @@ export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query
   const parentField = parent ? def.fields.find((f) => f.name === parent.field) : undefined;
   const { listParams, oneParams, idParams: deleteParams } = recordParams(parent);
   const scopeOf = parentScope(database, def, parent);
+  // Declared responses (a definition with a schema): serialized with it, unknown keys left out, and documented.
+  const responses = def.schema && {
+    list: { 200: recordListResponse(def.schema) },
+    one: { 200: oneRecordResponse(spec.key, def.schema) },
+    saved: { 200: savedRecordResponse(spec.key, def.schema) },
+  };
   // Callers that save through a route of their own (a form carrying a file) leave the generic POST out.
   const saveRoutes = spec.ownSave ? undefined : api;
   const reader = (request: FastifyRequest) => {
@@ -135,7 +165,10 @@ export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query
 
   api.get(
     spec.path,
-    { schema: { params: listParams, querystring: spec.listQuery }, preValidation: canRead },
+    {
+      schema: { params: listParams, querystring: spec.listQuery, response: responses?.list },
+      preValidation: canRead,
+    },
     async (request) => {
       const user = reader(request);
       const scope = await scopeOf(request);
@@ -157,7 +190,11 @@ export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query
   api.get(
     `${spec.path}/:id`,
     {
-      schema: { params: oneParams, querystring: z.record(z.string(), z.string().max(200)) },
+      schema: {
+        params: oneParams,
+        querystring: z.record(z.string(), z.string().max(200)),
+        response: responses?.one,
+      },
       preValidation: canRead,
     },
     async (request) => {
@@ -181,18 +218,19 @@ export function recordRoutes<Form extends z.ZodType<{ version?: number }>, Query
 
   saveRoutes?.post(
     `${spec.path}/:id`,
-    { schema: { params: oneParams, body: spec.form }, preValidation: canWrite },
+    { schema: { params: oneParams, body: spec.form, response: responses?.saved }, preValidation: canWrite },
     async (request) => {
       const user = writer(request);
       const form = request.body as z.infer<Form>;
-      const { version, ...rest } = form as { version?: number } & Record<string, unknown>;
+      const { version, ...rest } = form;
       const { id } = request.params;
       const scope = await scopeOf(request, id === 'create' ? undefined : id);
-      const values = spec.toValues ? spec.toValues(form) : rest;
+      // Without toValues, Values is the form without its version (typed by callers that say so, e.g. pick lists).
+      const values = spec.toValues ? spec.toValues(form) : (rest as Values);
       // A record never moves to another parent through its form.
-      if (parent) values[parent.field] = scope.parentId;
+      if (parent) (values as Record<string, unknown>)[parent.field] = scope.parentId;
       const hooks = spec.hooks?.(user, scope) ?? {};
-      const record: Presented =
+      const record =
         id === 'create'
           ? await createRecord(database, def, values, user.id, hooks)
           : await updateRecord(database, def, id, requireVersion(version), values, user.id, timeZone, hooks);
@@ -239,9 +277,9 @@ export function recordParams(parent: ParentSpec | undefined) {
  * The request's parent (0 for records without one): a missing parent is a 404, as is a record (`id`) that belongs
  * to another parent.
  */
-export function parentScope(
+export function parentScope<Rec extends Presented>(
   database: Database,
-  def: RecordDef,
+  def: RecordDef<Rec>,
   parent: ParentSpec | undefined,
 ): (request: FastifyRequest, id?: number) => Promise<Scope> {
   const parentField = parent ? def.fields.find((f) => f.name === parent.field) : undefined;

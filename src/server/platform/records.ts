@@ -1,6 +1,8 @@
 // Versioned records: one load / create / save / delete / keyset-list implementation that every entity describes
 // declaratively (table, fields, references). Saves lock the row, refuse a stale version with 409, and write field
 // history from the displayed values before and after, all in one transaction.
+import { getTableName, type Table } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { RecordKind } from '../../shared/permissions.js';
@@ -17,9 +19,9 @@ export type Queryable = Pick<pg.Pool, 'query'> | pg.PoolClient;
 
 export type FieldKind = 'text' | 'bool' | 'int' | 'date' | 'timestamp' | 'ref' | 'code';
 
-export type RecordField = {
+export type RecordField<Name extends string = string> = {
   /** Name in the API and the form. */
-  name: string;
+  name: Name;
   column: string;
   label: string;
   kind?: FieldKind;
@@ -35,13 +37,20 @@ export type RecordField = {
   display?: (value: unknown) => string | null;
 };
 
-export type RecordDef = {
+/** The names a record definition may give its fields and columns: the record type's own keys. */
+export type FieldName<Rec> = Exclude<keyof Rec, number | symbol>;
+
+/**
+ * A record as the API presents it (`Rec`, by default any record): its fields are named after the record type's keys,
+ * and `schema` (the shared response schema) is what its routes declare and serialize with.
+ */
+export type RecordDef<Rec extends Presented = Presented> = {
   /** History key, policy subject (/api/history/{key}/{id}) and row of the permission matrix. */
   key: RecordKind;
   table: string;
   /** SPEC §3 entity class shown on the history screen. */
   objectClass: string;
-  fields: RecordField[];
+  fields: RecordField<FieldName<Rec>>[];
   /** SQL expression (alias t) naming one record, e.g. "t.name". */
   title: string;
   /** Foreign keys that block a delete, with the message shown; default is a generic one. */
@@ -50,13 +59,45 @@ export type RecordDef = {
   /** Labels of history fields written by hooks rather than columns (e.g. an amendment's service changes). */
   historyLabels?: Record<string, string>;
   /** Adds derived values to every presented record (e.g. the form parts of a timestamp). */
-  present?: (record: Presented) => Presented;
+  present?(record: Rec): Rec;
   /**
    * Read-only values presented with every record, beside its fields: SQL expressions over t and the joined rows of
    * its ref fields (alias `${field}_r`), e.g. a document's file size. Timestamps are presented as ISO text.
    */
-  columns?: { name: string; sql: string }[];
+  columns?: { name: FieldName<Rec>; sql: string }[];
+  /**
+   * The record's response schema (its shared schema's): the routes declare it, so the API serializes with it and
+   * documents it. Keys in the order the record is presented. None: the response is not declared.
+   */
+  schema?: z.ZodType<Rec>;
 };
+
+/** A field as a definition writes it: its column is the Drizzle column (or, for definitions not yet typed, its name). */
+export type RecordFieldInput<Name extends string = string> = Omit<RecordField<Name>, 'column'> & {
+  column: AnyPgColumn | string;
+};
+
+/** A record definition that names its table and columns through the Drizzle schema. */
+export type RecordDefInput<Rec extends Presented> = Omit<RecordDef<Rec>, 'table' | 'fields'> & {
+  table: Table | string;
+  fields: RecordFieldInput<FieldName<Rec>>[];
+};
+
+/** The SQL name of a Drizzle column (or a column named as text). */
+export const sqlColumn = (column: AnyPgColumn | string): string =>
+  typeof column === 'string' ? column : column.name;
+
+/**
+ * A record definition whose table and columns come from the Drizzle schema, so renaming one there fails to compile
+ * here, and whose record type comes from `schema`: its field names are the record type's keys.
+ */
+export function defineRecord<Rec extends Presented = Presented>(def: RecordDefInput<Rec>): RecordDef<Rec> {
+  return {
+    ...def,
+    table: typeof def.table === 'string' ? def.table : getTableName(def.table),
+    fields: def.fields.map((f) => ({ ...f, column: sqlColumn(f.column) })),
+  };
+}
 
 export type Presented = {
   id: number;
@@ -71,7 +112,7 @@ export type Presented = {
 const alias = (f: RecordField) => `${f.name}_r`;
 const ident = (name: string) => `"${name.replace(/"/g, '')}"`;
 
-function selectList(def: RecordDef): { columns: string; joins: string } {
+function selectList<Rec extends Presented>(def: RecordDef<Rec>): { columns: string; joins: string } {
   const cols = ['t.id', 't.version', 't.created_at', 't.updated_at', 't.created_by', 't.updated_by'];
   const joins: string[] = [
     'LEFT JOIN users cb ON cb.id = t.created_by',
@@ -106,7 +147,7 @@ type Row = Record<string, unknown> & {
 const stampOption = (id: number | null, name: string | null): Option | null =>
   id === null ? null : { value: id, label: name ?? '' };
 
-export function presentRow(def: RecordDef, row: Row): Presented {
+export function presentRow<Rec extends Presented>(def: RecordDef<Rec>, row: Row): Rec {
   const out: Presented = {
     id: row.id,
     version: row.version,
@@ -141,7 +182,9 @@ export function presentRow(def: RecordDef, row: Row): Presented {
     const value = row[c.name];
     out[c.name] = value instanceof Date ? value.toISOString() : (value ?? null);
   }
-  return def.present ? def.present(out) : out;
+  // The one place a row becomes the record type: the fields above are the type's keys, presented by their kind.
+  const record = out as Rec;
+  return def.present ? def.present(record) : record;
 }
 
 /** The text a person sees for a presented value: what field history records. */
@@ -150,7 +193,11 @@ function displayed(value: unknown): string | null {
   return historyText(value as never);
 }
 
-export function historyChanges(def: RecordDef, before: Presented | null, after: Presented): Change[] {
+export function historyChanges<Rec extends Presented>(
+  def: RecordDef<Rec>,
+  before: Rec | null,
+  after: Rec,
+): Change[] {
   const changes: Change[] = [];
   for (const f of def.fields) {
     if (f.history === false) continue;
@@ -162,12 +209,12 @@ export function historyChanges(def: RecordDef, before: Presented | null, after: 
   return changes;
 }
 
-export async function loadRecord(
+export async function loadRecord<Rec extends Presented>(
   db: Queryable,
-  def: RecordDef,
+  def: RecordDef<Rec>,
   id: number,
   forUpdate = false,
-): Promise<Presented | null> {
+): Promise<Rec | null> {
   const { columns, joins } = selectList(def);
   const { rows } = await db.query<Row>(
     `SELECT ${columns} FROM ${def.table} t ${joins} WHERE t.id = $1 ${forUpdate ? 'FOR UPDATE OF t' : ''}`,
@@ -176,21 +223,26 @@ export async function loadRecord(
   return rows[0] ? presentRow(def, rows[0]) : null;
 }
 
-export async function requireRecord(db: Queryable, def: RecordDef, id: number): Promise<Presented> {
+export async function requireRecord<Rec extends Presented>(
+  db: Queryable,
+  def: RecordDef<Rec>,
+  id: number,
+): Promise<Rec> {
   const record = await loadRecord(db, def, id);
   if (!record) throw notFound();
   return record;
 }
 
 /** Column values to write: dates are stored from MM/dd/yyyy, everything else as given. */
-function writes(
-  def: RecordDef,
-  values: Record<string, unknown>,
+function writes<Rec extends Presented>(
+  def: RecordDef<Rec>,
+  values: object,
 ): { column: string; sql: string; value: unknown }[] {
   const out: { column: string; sql: string; value: unknown }[] = [];
+  const given: Record<string, unknown> = { ...values };
   for (const f of def.fields) {
-    if (f.writable === false || !(f.name in values)) continue;
-    const value = values[f.name] === undefined ? null : values[f.name];
+    if (f.writable === false || !(f.name in given)) continue;
+    const value = given[f.name] === undefined ? null : given[f.name];
     const sql = f.kind === 'date' ? `to_date($?, 'MM/DD/YYYY')` : '$?';
     out.push({ column: f.column, sql, value });
   }
@@ -200,7 +252,7 @@ function writes(
 type PgError = { code?: string; constraint?: string };
 
 /** A reference to a record that does not exist (23503 on write) becomes a field error. */
-function mapWriteError(def: RecordDef, error: unknown): never {
+function mapWriteError<Rec extends Presented>(def: RecordDef<Rec>, error: unknown): never {
   const pgError = error as PgError;
   if (pgError?.code === '23503' && pgError.constraint) {
     const field = def.fields.find((f) => pgError.constraint!.includes(`_${f.column}_`));
@@ -209,40 +261,36 @@ function mapWriteError(def: RecordDef, error: unknown): never {
   throw error;
 }
 
-export type SaveHooks = {
+/** The values a save writes: `Values` (by default any), the record as it was and as it is saved (`Rec`). */
+export type SaveHooks<Rec extends Presented = Presented, Values extends object = Record<string, unknown>> = {
   /** Checks across fields or against the database, inside the transaction; throw badRequest to refuse. */
-  validate?: (tx: pg.PoolClient, values: Record<string, unknown>, before: Presented | null) => Promise<void>;
+  validate?(tx: pg.PoolClient, values: Values, before: Rec | null): Promise<void>;
   /** Work after the write in the same transaction (join tables, derived rows); returns extra history changes. */
-  after?: (
-    tx: pg.PoolClient,
-    id: number,
-    before: Presented | null,
-    values: Record<string, unknown>,
-  ) => Promise<Change[] | undefined>;
+  after?(tx: pg.PoolClient, id: number, before: Rec | null, values: Values): Promise<Change[] | undefined>;
   /** After the history is written, in the same transaction: side records that need the saved record (activity). */
-  done?: (tx: pg.PoolClient, after: Presented, before: Presented | null) => Promise<void>;
+  done?(tx: pg.PoolClient, after: Rec, before: Rec | null): Promise<void>;
   /** New records only: values looked up in the transaction (e.g. an auto-assigned owner), merged over the form's. */
-  fill?: (tx: pg.PoolClient, values: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  fill?(tx: pg.PoolClient, values: Values): Promise<Partial<Values> & Record<string, unknown>>;
 };
 
-export async function createRecord(
+export async function createRecord<Rec extends Presented, Values extends object = Record<string, unknown>>(
   database: Database,
-  def: RecordDef,
-  values: Record<string, unknown>,
+  def: RecordDef<Rec>,
+  values: Values,
   actorId: number,
-  hooks: SaveHooks = {},
-): Promise<Presented> {
+  hooks: SaveHooks<Rec, Values> = {},
+): Promise<Rec> {
   return withTransaction(database, ({ client }) => insertRecord(client, def, values, actorId, hooks));
 }
 
 /** createRecord inside the caller's transaction (a step of a larger change, e.g. winning an opportunity). */
-export async function insertRecord(
+export async function insertRecord<Rec extends Presented, Values extends object = Record<string, unknown>>(
   client: pg.PoolClient,
-  def: RecordDef,
-  values: Record<string, unknown>,
+  def: RecordDef<Rec>,
+  values: Values,
   actorId: number,
-  hooks: SaveHooks = {},
-): Promise<Presented> {
+  hooks: SaveHooks<Rec, Values> = {},
+): Promise<Rec> {
   await hooks.validate?.(client, values, null);
   const cols = writes(def, { ...values, ...(await hooks.fill?.(client, values)) });
   const params: unknown[] = [];
@@ -275,32 +323,32 @@ export async function insertRecord(
   return after;
 }
 
-export async function updateRecord(
+export async function updateRecord<Rec extends Presented, Values extends object = Record<string, unknown>>(
   database: Database,
-  def: RecordDef,
+  def: RecordDef<Rec>,
   id: number,
   version: number,
-  values: Record<string, unknown>,
+  values: Values,
   actorId: number,
   timeZone: string,
-  hooks: SaveHooks = {},
-): Promise<Presented> {
+  hooks: SaveHooks<Rec, Values> = {},
+): Promise<Rec> {
   return withTransaction(database, ({ client }) =>
     changeRecord(client, def, id, version, values, actorId, timeZone, hooks),
   );
 }
 
 /** updateRecord inside the caller's transaction. */
-export async function changeRecord(
+export async function changeRecord<Rec extends Presented, Values extends object = Record<string, unknown>>(
   client: pg.PoolClient,
-  def: RecordDef,
+  def: RecordDef<Rec>,
   id: number,
   version: number,
-  values: Record<string, unknown>,
+  values: Values,
   actorId: number,
   timeZone: string,
-  hooks: SaveHooks = {},
-): Promise<Presented> {
+  hooks: SaveHooks<Rec, Values> = {},
+): Promise<Rec> {
   const before = await loadRecord(client, def, id, true);
   if (!before) throw notFound();
   if (before.version !== version) {
@@ -338,15 +386,15 @@ export const IN_USE_MESSAGE =
   'This record is in use elsewhere and cannot be deleted. Mark it inactive instead.';
 
 /** Deletes one record at the version the user saw; a record other rows still refer to is refused, not orphaned. */
-export async function deleteRecord(
+export async function deleteRecord<Rec extends Presented>(
   database: Database,
-  def: RecordDef,
+  def: RecordDef<Rec>,
   id: number,
   /** Checked when given (409 when stale); a SPEC §7 delete carries none. */
   version: number | undefined,
   timeZone: string,
   /** In the transaction, after the row is gone (e.g. the parent's activity). */
-  deleted?: (tx: pg.PoolClient, before: Presented) => Promise<void>,
+  deleted?: (tx: pg.PoolClient, before: Rec) => Promise<void>,
 ): Promise<void> {
   await withTransaction(database, async ({ client }) => {
     const before = await loadRecord(client, def, id, true);
@@ -395,11 +443,11 @@ export const likePattern = (q: string) => `%${escapeLike(q)}%`;
 
 const cursorSchema = z.array(z.union([z.string(), z.number(), z.boolean()])).min(1);
 
-export async function listRecords(
+export async function listRecords<Rec extends Presented>(
   db: Queryable,
-  def: RecordDef,
+  def: RecordDef<Rec>,
   options: { filter: ListFilter; sort: SortDef; limit: number; after?: string },
-): Promise<ListPage<Presented>> {
+): Promise<ListPage<Rec>> {
   const { columns, joins } = selectList(def);
   const filter: ListFilter = { where: [...options.filter.where], params: [...options.filter.params] };
   const keys = [...options.sort.keys, 't.id'];
@@ -432,7 +480,7 @@ export async function listRecords(
 }
 
 /** Registers the record's field history (readable by whoever may read the record). */
-export function registerRecordHistory(def: RecordDef): void {
+export function registerRecordHistory<Rec extends Presented>(def: RecordDef<Rec>): void {
   const fieldLabels = {
     ...Object.fromEntries(def.fields.map((f) => [f.name, f.label])),
     ...def.historyLabels,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
 import { activeFilter, optionalText, requiredText, version } from './fields.js';
+import { recordBase } from './record.js';
 
 export { NAME_USED } from './device-category.js';
 
@@ -26,3 +27,12 @@ export const bucketCategoryListQuery = listQuery.extend({
   active: activeFilter,
   sort: z.enum(['sortOrder', 'name']).default('sortOrder'),
 });
+
+/** A bucket category as the API presents it (list rows, the record screen, a save's answer). */
+export const bucketCategoryRecord = recordBase.extend({
+  name: z.string(),
+  description: z.string().nullable(),
+  sortOrder: z.number(),
+  active: z.boolean(),
+});
+export type BucketCategoryRecord = z.infer<typeof bucketCategoryRecord>;

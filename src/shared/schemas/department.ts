@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
 import { activeFilter, optionalText, requiredText, version } from './fields.js';
+import { recordBase } from './record.js';
 
 export { NAME_USED } from './device-category.js';
 
@@ -18,3 +19,11 @@ export const departmentListQuery = listQuery.extend({
   active: activeFilter,
   sort: z.enum(['name']).default('name'),
 });
+
+/** A department as the API presents it (list rows, the record screen, a save's answer). */
+export const departmentRecord = recordBase.extend({
+  name: z.string(),
+  description: z.string().nullable(),
+  active: z.boolean(),
+});
+export type DepartmentRecord = z.infer<typeof departmentRecord>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
 import { activeFilter, optionalText, requiredText, version } from './fields.js';
+import { recordBase } from './record.js';
 
 export const NAME_USED = 'This name is already used.';
 
@@ -18,3 +19,11 @@ export const deviceCategoryListQuery = listQuery.extend({
   active: activeFilter,
   sort: z.enum(['name']).default('name'),
 });
+
+/** A device category as the API presents it (list rows, the record screen, a save's answer). */
+export const deviceCategoryRecord = recordBase.extend({
+  name: z.string(),
+  description: z.string().nullable(),
+  active: z.boolean(),
+});
+export type DeviceCategoryRecord = z.infer<typeof deviceCategoryRecord>;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
 import { activeFilter, optionalText, requiredText, version } from './fields.js';
+import { recordBase } from './record.js';
 
 export const outageTypeForm = z.object({
   version: version(),
@@ -15,3 +16,11 @@ export const outageTypeListQuery = listQuery.extend({
   active: activeFilter,
   sort: z.enum(['name']).default('name'),
 });
+
+/** A outage type as the API presents it (list rows, the record screen, a save's answer). */
+export const outageTypeRecord = recordBase.extend({
+  name: z.string(),
+  description: z.string().nullable(),
+  active: z.boolean(),
+});
+export type OutageTypeRecord = z.infer<typeof outageTypeRecord>;

@@ -10,6 +10,7 @@ import {
   requiredText,
   version,
 } from './fields.js';
+import { codeValue, recordBase } from './record.js';
 
 export { NAME_USED } from './device-category.js';
 
@@ -40,3 +41,13 @@ export const serviceTypeListQuery = listQuery.extend({
   active: activeFilter,
   sort: z.enum(['name']).default('name'),
 });
+
+/** A service type as the API presents it (list rows, the record screen, a save's answer). */
+export const serviceTypeRecord = recordBase.extend({
+  name: z.string(),
+  description: z.string().nullable(),
+  blockHours: z.boolean(),
+  billedPer: codeValue.nullable(),
+  active: z.boolean(),
+});
+export type ServiceTypeRecord = z.infer<typeof serviceTypeRecord>;

@@ -27,7 +27,6 @@ export function amendmentTypeRoutes(app: FastifyInstance, database: Database, ti
     path: '/api/admin/amendment-type',
     key: 'amendmentType',
     def: AMENDMENT_TYPE,
-    table: 'amendment_types',
     form: amendmentTypeForm,
     listQuery: amendmentTypeListQuery,
     blank: (query) => ({ name: query.name?.trim() ?? '', description: null, active: true }),

@@ -17,7 +17,6 @@ export function bucketCategoryRoutes(app: FastifyInstance, database: Database, t
     path: '/api/admin/bucket',
     key: 'bucketCategory',
     def: BUCKET_CATEGORY,
-    table: 'bucket_categories',
     form: bucketCategoryForm,
     listQuery: bucketCategoryListQuery,
     // A short admin list (tens of rows): the daily panel's order unless sorted by name.

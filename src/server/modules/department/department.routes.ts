@@ -25,7 +25,6 @@ export function departmentRoutes(app: FastifyInstance, database: Database, timeZ
     path: '/api/admin/department',
     key: 'department',
     def: DEPARTMENT,
-    table: 'departments',
     form: departmentForm,
     listQuery: departmentListQuery,
     blank: (query) => ({ name: query.name?.trim() ?? '', description: null, active: true }),

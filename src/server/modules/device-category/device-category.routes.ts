@@ -17,7 +17,6 @@ export function deviceCategoryRoutes(app: FastifyInstance, database: Database, t
     path: '/api/admin/device-category',
     key: 'deviceCategory',
     def: DEVICE_CATEGORY,
-    table: 'device_categories',
     form: deviceCategoryForm,
     listQuery: deviceCategoryListQuery,
     blank: (query) => ({ name: query.name?.trim() ?? '', description: null, active: true }),

@@ -195,7 +195,7 @@ export function opportunityRoutes(app: FastifyInstance, database: Database, time
     formOptions: (db) => formOptions(db),
     detail: async (_db, record) => withWarnings(record, companyToday(timeZone).display),
     // The outage travels as outageId (create only); oppCopyId stays beside the columns for the activity entry.
-    toValues: ({ version: _version, outageId, ...rest }) => ({
+    toValues: ({ version: _version, outageId, ...rest }): Record<string, unknown> => ({
       ...rest,
       ...(outageId ? { outage: outageId } : {}),
     }),

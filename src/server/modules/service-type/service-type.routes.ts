@@ -13,7 +13,6 @@ export function serviceTypeRoutes(app: FastifyInstance, database: Database, time
     path: '/api/admin/service-type',
     key: 'serviceType',
     def: SERVICE_TYPE,
-    table: 'service_types',
     form: serviceTypeForm,
     listQuery: serviceTypeListQuery,
     blank: (query) => ({
