@@ -1,5 +1,6 @@
 // The permission matrix (README "Permissions"): who may read, create/edit and delete each kind of record. The
-// server enforces it on every route; the client hides the actions a user may not take. One table for both.
+// server enforces it on every route; the client hides the actions a user may not take. One table for both. Each
+// server area declares its rows in its manifest too; a test holds the areas' rows, this table and README's equal.
 
 /** everyone: any signed-in user; admin: administrators only; nobody: no one through this route. */
 export type Access = 'everyone' | 'admin';
@@ -10,9 +11,9 @@ export type RecordAction = keyof RecordAccess;
  * Shared customer and work records: everybody's daily work. Anyone may delete one that nothing refers to (a
  * duplicate, a typo); one in use is refused ("Mark it inactive instead"), and every change has field history.
  */
-const WORK: RecordAccess = { read: 'everyone', write: 'everyone', delete: 'everyone' };
+export const WORK: RecordAccess = { read: 'everyone', write: 'everyone', delete: 'everyone' };
 /** Admin settings lists. */
-const ADMIN: RecordAccess = { read: 'admin', write: 'admin', delete: 'admin' };
+export const ADMIN: RecordAccess = { read: 'admin', write: 'admin', delete: 'admin' };
 
 export const RECORD_ACCESS = {
   organization: WORK,

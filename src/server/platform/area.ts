@@ -2,9 +2,11 @@
 // index.ts exports one `Area`. buildApp registers every area of the list in modules/areas.ts, in its order; nothing
 // else names an area's routes, jobs or search sources.
 import type { FastifyInstance } from 'fastify';
+import type { RecordAccess, RecordKind } from '../../shared/permissions.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Metrics } from './metrics.js';
+import type { SearchSource } from './search-source.js';
 import type { SessionPolicy } from './sessions.js';
 
 /**
@@ -32,6 +34,13 @@ export type Area = {
   name: string;
   /** Registers the area's routes and jobs (app.jobs.register) on the app. */
   register: (app: FastifyInstance, context: AreaContext) => void;
+  /**
+   * Who may read, change and delete the area's kinds of records: its rows of the permission table
+   * (shared/permissions.ts RECORD_ACCESS, which the client reads too; a test holds the two and README equal).
+   */
+  permissions?: Partial<Record<RecordKind, RecordAccess>>;
+  /** What global search looks in among the area's records. */
+  searchSources?: readonly SearchSource[];
 };
 
 /** Declares an area (a typed identity: the manifest's shape is checked where it is written). */

@@ -1,5 +1,8 @@
 // Agreements, their services and amendments, and the agreement timeline.
 // Other areas import from this one only through this file.
+
+import { WORK } from '../../../shared/permissions.js';
+import { pathFor } from '../../../shared/routes/index.js';
 import { defineArea } from '../../platform/area.js';
 import { agreementRoutes } from './agreement.routes.js';
 import { agreementServiceRoutes } from './agreement-service.routes.js';
@@ -7,6 +10,25 @@ import { amendmentRoutes } from './amendment.routes.js';
 
 export const agreementArea = defineArea({
   name: 'agreement',
+  permissions: { agreement: WORK, agreementService: WORK, amendment: WORK },
+  searchSources: [
+    {
+      kind: 'agreement',
+      from: 'agreements t',
+      name: `t.number || ' ' || t.title`,
+      route: (id) => pathFor('agreement_basics', { id }),
+      fields: [
+        { label: 'Number', column: 't.number', match: 'code' },
+        { label: 'Title', column: 't.title', match: 'text' },
+        {
+          label: 'Organization',
+          column: 'o.name',
+          match: 'text',
+          related: { from: 'agreements t JOIN organizations o ON o.id = t.organization_id' },
+        },
+      ],
+    },
+  ],
   register(app, { database, timeZone }) {
     agreementRoutes(app, database, timeZone);
     agreementServiceRoutes(app, database, timeZone);

@@ -1,10 +1,12 @@
 // Amendment types (admin list).
 // Other areas import from this one only through this file.
+import { ADMIN } from '../../../shared/permissions.js';
 import { defineArea } from '../../platform/area.js';
 import { amendmentTypeRoutes } from './amendment-type.routes.js';
 
 export const amendmentTypeArea = defineArea({
   name: 'amendment-type',
+  permissions: { amendmentType: ADMIN },
   register(app, { database, timeZone }) {
     amendmentTypeRoutes(app, database, timeZone);
   },

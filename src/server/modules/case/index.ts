@@ -1,10 +1,26 @@
 // Cases.
 // Other areas import from this one only through this file.
+
+import { WORK } from '../../../shared/permissions.js';
+import { pathFor } from '../../../shared/routes/index.js';
 import { defineArea } from '../../platform/area.js';
 import { caseRoutes } from './case.routes.js';
 
 export const caseArea = defineArea({
   name: 'case',
+  permissions: { case: WORK },
+  searchSources: [
+    {
+      kind: 'case',
+      from: 'cases t',
+      name: 't.title',
+      route: (id) => pathFor('case_basics', { caseId: id }),
+      fields: [
+        { label: 'Number', column: 't.id', value: 't.id::text', match: 'number' },
+        { label: 'Title', column: 't.title', match: 'text' },
+      ],
+    },
+  ],
   register(app, { database, timeZone }) {
     caseRoutes(app, database, timeZone);
   },

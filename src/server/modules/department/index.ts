@@ -1,10 +1,12 @@
 // Departments (admin list).
 // Other areas import from this one only through this file.
+import { ADMIN } from '../../../shared/permissions.js';
 import { defineArea } from '../../platform/area.js';
 import { departmentRoutes } from './department.routes.js';
 
 export const departmentArea = defineArea({
   name: 'department',
+  permissions: { department: ADMIN },
   register(app, { database, timeZone }) {
     departmentRoutes(app, database, timeZone);
   },

@@ -1,10 +1,12 @@
 // Outage types (admin list).
 // Other areas import from this one only through this file.
+import { ADMIN } from '../../../shared/permissions.js';
 import { defineArea } from '../../platform/area.js';
 import { outageTypeRoutes } from './outage-type.routes.js';
 
 export const outageTypeArea = defineArea({
   name: 'outage-type',
+  permissions: { 'outage-type': ADMIN },
   register(app, { database, timeZone }) {
     outageTypeRoutes(app, database, timeZone);
   },

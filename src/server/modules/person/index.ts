@@ -1,10 +1,28 @@
 // People.
 // Other areas import from this one only through this file.
+
+import { WORK } from '../../../shared/permissions.js';
+import { pathFor } from '../../../shared/routes/index.js';
 import { defineArea } from '../../platform/area.js';
+import { digitsOf } from '../../platform/search-source.js';
 import { personRoutes } from './person.routes.js';
 
 export const personArea = defineArea({
   name: 'person',
+  permissions: { person: WORK },
+  searchSources: [
+    {
+      kind: 'person',
+      from: 'people t',
+      name: `t.first_name || ' ' || t.last_name`,
+      route: (id) => pathFor('person_basics', { id }),
+      fields: [
+        { label: 'Name', column: `(t.first_name || ' ' || t.last_name)`, match: 'text' },
+        { label: 'Email', column: 't.email', match: 'code' },
+        { label: 'Phone', column: digitsOf('t.phone'), value: 't.phone', match: 'digits' },
+      ],
+    },
+  ],
   register(app, { database, timeZone }) {
     personRoutes(app, database, timeZone);
   },

@@ -1,10 +1,29 @@
 // An opportunity's proposals and their PDF.
 // Other areas import from this one only through this file.
+
+import { WORK } from '../../../shared/permissions.js';
+import { pathFor } from '../../../shared/routes/index.js';
 import { defineArea } from '../../platform/area.js';
 import { proposalRoutes } from './proposal.routes.js';
 
 export const proposalArea = defineArea({
   name: 'proposal',
+  permissions: { proposal: WORK },
+  searchSources: [
+    {
+      kind: 'proposal',
+      from: 'proposals t JOIN opportunities op ON op.id = t.opportunity_id',
+      name: `t.number || ' ' || t.title`,
+      detail: `'Opportunity ' || op.number || ' ' || op.title`,
+      ids: ['t.opportunity_id'],
+      route: (id, [opportunityId]) =>
+        pathFor('opportunity_proposal_basics', { id: opportunityId!, proposalId: id }),
+      fields: [
+        { label: 'Number', column: 't.number', match: 'code' },
+        { label: 'Title', column: 't.title', match: 'text' },
+      ],
+    },
+  ],
   register(app, { database, timeZone }) {
     proposalRoutes(app, database, timeZone);
   },

@@ -1,10 +1,12 @@
 // Required uploads (admin list).
 // Other areas import from this one only through this file.
+import { ADMIN } from '../../../shared/permissions.js';
 import { defineArea } from '../../platform/area.js';
 import { requiredUploadRoutes } from './required-upload.routes.js';
 
 export const requiredUploadArea = defineArea({
   name: 'required-upload',
+  permissions: { 'required-upload': ADMIN },
   register(app, { database, timeZone }) {
     requiredUploadRoutes(app, database, timeZone);
   },

@@ -3,9 +3,18 @@
 import type pg from 'pg';
 import { GLOBAL_SEARCH_LIMIT, type GlobalSearchResult } from '../../../shared/schemas/search.js';
 import type { Database } from '../../db/client.js';
+import type { SearchField, SearchSource } from '../../platform/search-source.js';
 import { highlight } from './highlight.js';
-import { SEARCH_SOURCES, type SearchField, type SearchSource } from './search.sources.js';
 import { afterWaitingQueries, searchGate } from './search-gate.js';
+
+/**
+ * What search looks in: the search sources of the app's areas, set when the search area registers (every app of a
+ * process has the same areas). The statement builders take other sources too (tests).
+ */
+let areaSources: readonly SearchSource[] = [];
+export function setSearchSources(sources: readonly SearchSource[]): void {
+  areaSources = sources;
+}
 
 /** Trigram indexes cannot narrow shorter terms: those match at the start of a field only. */
 const MIN_SUBSTRING = 3;
@@ -155,7 +164,7 @@ type Statement = { text: string; values: unknown[] };
  */
 export function searchBranches(
   term: string,
-  sources = SEARCH_SOURCES,
+  sources = areaSources,
 ): { found: Statement[]; fuzzy: Statement[] } {
   const fields = sources.flatMap((s) => s.fields.map((f) => [s, f] as const));
   const statements = (match: typeof substringMatch) =>
@@ -188,7 +197,7 @@ export function rankHits(hits: Hit[]): Hit[] {
  * are none (a typo is the likely reason, and an exact hit is what the user typed); one hit per record (its best
  * field); the best overall.
  */
-export function searchStatement(term: string, sources = SEARCH_SOURCES): { text: string; values: unknown[] } {
+export function searchStatement(term: string, sources = areaSources): { text: string; values: unknown[] } {
   const p = new Params(term);
   const fields = sources.flatMap((s) => s.fields.map((f) => [s, f] as const));
   const found = union(fields.map(([s, f]) => branch(s, f, substringMatch(f, term, p))));
@@ -294,7 +303,7 @@ export async function globalSearch(
       ? await searchGate.run(database.pool, gone, () => searchInSteps(database.pool, term, gone))
       : await searchInOneStatement(database, term, gone);
   if (!rows) return [];
-  const byKind = new Map(SEARCH_SOURCES.map((s) => [s.kind, s]));
+  const byKind = new Map(areaSources.map((s) => [s.kind, s]));
   return rows.map((r) => ({
     name: r.name,
     route: byKind.get(r.kind)!.route(

@@ -1,5 +1,6 @@
 // Slips (time), bucket time, a task's slips, the task card print, and the week lock they obey.
 // Other areas import from this one only through this file.
+import { pathFor } from '../../../shared/routes/index.js';
 import { defineArea } from '../../platform/area.js';
 import { cardPrintRoutes } from './card-print.routes.js';
 import { slipRoutes } from './slip.routes.js';
@@ -7,6 +8,17 @@ import { taskSlipRoutes } from './task-slip.routes.js';
 
 export const slipArea = defineArea({
   name: 'slip',
+  searchSources: [
+    {
+      kind: 'slip',
+      from: 'slips t JOIN tasks k ON k.id = t.task_id',
+      name: `'Slip #' || t.id || ' - ' || k.title`,
+      ids: ['k.case_id', 't.task_id'],
+      route: (id, [caseId, taskId]) =>
+        pathFor('case_task_slip_basics', { caseId: caseId!, taskId: taskId!, slipId: id }),
+      fields: [{ label: 'Comment', column: 't.comment', match: 'text', typos: false }],
+    },
+  ],
   register(app, { database, timeZone }) {
     slipRoutes(app, database, timeZone);
     taskSlipRoutes(app, database);

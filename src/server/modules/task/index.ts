@@ -1,10 +1,24 @@
 // Tasks.
 // Other areas import from this one only through this file.
+
+import { WORK } from '../../../shared/permissions.js';
+import { pathFor } from '../../../shared/routes/index.js';
 import { defineArea } from '../../platform/area.js';
 import { taskRoutes } from './task.routes.js';
 
 export const taskArea = defineArea({
   name: 'task',
+  permissions: { task: WORK },
+  searchSources: [
+    {
+      kind: 'task',
+      from: 'tasks t',
+      name: 't.title',
+      ids: ['t.case_id'],
+      route: (id, [caseId]) => pathFor('case_task_basics', { caseId: caseId!, taskId: id }),
+      fields: [{ label: 'Title', column: 't.title', match: 'text' }],
+    },
+  ],
   register(app, { database, timeZone }) {
     taskRoutes(app, database, timeZone);
   },

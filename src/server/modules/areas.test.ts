@@ -1,0 +1,106 @@
+// The list of areas against what it stands for: every folder of modules/ is one area, listed once; the areas'
+// permission rows are the permission table the client reads (shared/permissions.ts) and README's "Permissions".
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { type Access, RECORD_ACCESS, type RecordAccess, type RecordKind } from '../../shared/permissions.js';
+import { AREAS } from './areas.js';
+
+const root = new URL('../../../', import.meta.url);
+const folders = readdirSync(new URL('src/server/modules/', root), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Each record kind's row of README's table: its first words, and how the row names the kind. */
+const README_ROWS: Record<RecordKind, [row: string, names: string]> = {
+  organization: ['Organizations', 'Organizations'],
+  person: ['Organizations', 'people'],
+  equipment: ['Organizations', 'equipment'],
+  software: ['Organizations', 'software'],
+  system: ['Organizations', 'systems'],
+  case: ['Cases', 'Cases'],
+  task: ['Cases', 'tasks'],
+  outage: ['Cases', 'outages'],
+  agreement: ['Agreements', 'Agreements'],
+  agreementService: ['Agreements', 'their services'],
+  amendment: ['Agreements', 'amendments'],
+  agreementDocument: ['Agreements', 'documents'],
+  opportunity: ['Opportunities', 'Opportunities'],
+  proposal: ['Opportunities', 'their proposals'],
+  opportunityDocument: ['Opportunities', 'documents'],
+  department: ['Admin lists', 'departments'],
+  'bucket-category': ['Admin lists', 'bucket categories'],
+  'device-category': ['Admin lists', 'device categories'],
+  'outage-type': ['Admin lists', 'outage types'],
+  amendmentType: ['Admin lists', 'amendment types'],
+  serviceType: ['Admin lists', 'service types'],
+  notice: ['RMM imports', 'notices'],
+  'required-upload': ['RMM imports', 'required uploads'],
+};
+
+/** README's permission table: the "What" cell and the Read, Create and edit, Delete cells of each row. */
+function readmeTable(): string[][] {
+  const readme = readFileSync(new URL('README.md', root), 'utf8');
+  const section = readme.slice(readme.indexOf('\n## Permissions\n'));
+  const table = section.slice(section.indexOf('\n| What |'));
+  return table
+    .split('\n')
+    .slice(3)
+    .filter((line, i, lines) => line.startsWith('|') && lines.slice(0, i).every((l) => l.startsWith('|')))
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split('|')
+        .map((cell) => cell.trim()),
+    );
+}
+
+/** How a README cell says who: "everyone…" or "administrators…". */
+const accessOf = (cell: string): Access | string =>
+  cell.startsWith('everyone') ? 'everyone' : cell.startsWith('administrators') ? 'admin' : cell;
+
+describe('the areas (modules/areas.ts)', () => {
+  it('lists every folder of modules/ once, each area named as its folder', () => {
+    const names = AREAS.map((area) => area.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect([...names].sort()).toEqual([...folders].sort());
+  });
+
+  it("declare the permission table's rows, each kind in one area, as shared/permissions.ts has them", () => {
+    const declared = AREAS.flatMap((area) => Object.entries(area.permissions ?? {}));
+    const kinds = declared.map(([kind]) => kind);
+    expect(new Set(kinds).size, 'a kind declared by two areas').toBe(kinds.length);
+    expect(Object.fromEntries(declared)).toEqual(RECORD_ACCESS);
+  });
+
+  it('declare search sources of distinct kinds', () => {
+    const kinds = AREAS.flatMap((area) => (area.searchSources ?? []).map((source) => source.kind));
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(new Set(kinds).size).toBe(kinds.length);
+  });
+});
+
+describe("README's permission table", () => {
+  const rows = readmeTable();
+
+  it('is found, with its columns', () => {
+    expect(rows.length).toBeGreaterThan(20);
+    for (const row of rows) expect(row).toHaveLength(4);
+  });
+
+  it("says of each kind of record what the areas' permission rows say", () => {
+    const declared = AREAS.flatMap((area) => Object.entries(area.permissions ?? {})) as [
+      RecordKind,
+      RecordAccess,
+    ][];
+    for (const [kind, access] of declared) {
+      const [start, names] = README_ROWS[kind];
+      const row = rows.find(([what]) => what!.startsWith(start) && what!.includes(names));
+      expect(row, `README row of ${kind}: "${start}…${names}"`).toBeDefined();
+      const [, read, write, remove] = row!;
+      expect({ kind, read: accessOf(read!), write: accessOf(write!), delete: accessOf(remove!) }).toEqual({
+        kind,
+        ...access,
+      });
+    }
+  });
+});
