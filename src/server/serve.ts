@@ -5,9 +5,9 @@ import type { Config } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
 import { type EmbeddedDatabase, EmbeddedStartError } from './db/embedded.js';
 import { migrate } from './db/migrate.js';
-import { bootstrapDatabase, DEFAULT_ADMIN_EMAIL, DEMO_ADMIN_EMAIL, signInHelp } from './db/seed/index.js';
 import { withStartupLock } from './db/startup-lock.js';
 import { fail } from './fail.js';
+import { DEFAULT_ADMIN_EMAIL, DEMO_ADMIN_EMAIL, firstStart, signInHelp } from './first-start.js';
 
 function clientDir(): string {
   // Built: dist/server/main.js beside dist/client. From source: the repository's dist/client.
@@ -36,11 +36,14 @@ export async function serve(config: Config, embedded?: Promise<EmbeddedDatabase>
   // the start-up lock; the embedded database has one process already (the data folder's lock).
   const prepare = async () => {
     await migrate(database.pool);
-    const first = await bootstrapDatabase(database, {
+    const first = await firstStart(database, {
       adminEmail: config.adminEmail,
       adminPassword: config.adminPassword,
-      demo: config.demo,
-      timeZone: config.timeZone,
+      // The demo seed is loaded only when it is written: no part of the running server.
+      demo: config.demo
+        ? async (client, adminId) =>
+            (await import('./db/seed/index.js')).demoSeed(config.timeZone)(client, adminId)
+        : undefined,
     });
     const app = await building;
     await app.jobs.prepare();

@@ -1,5 +1,6 @@
 // Demo staff: a primary developer and about twenty technicians, account managers and billing staff.
 import type pg from 'pg';
+import { DEMO_ADMIN_EMAIL, DEMO_TECH_EMAIL } from '../../first-start.js';
 import type { Random } from './random.js';
 
 const FIRST = [
@@ -56,9 +57,9 @@ const LAST = [
 ];
 
 export const DEMO_DEVELOPER_EMAIL = 'dev@sd6.local';
-/** The first two demo technicians are administrators too; the third is a technician only. */
-export const DEMO_ADMIN_EMAIL = 'tech01@sd6.local';
-export const DEMO_TECH_EMAIL = 'tech03@sd6.local';
+// The first two demo technicians are administrators too; the third is a technician only (the start-up lines name
+// tech01 and tech03).
+export { DEMO_ADMIN_EMAIL, DEMO_TECH_EMAIL };
 
 export async function seedStaff(db: pg.PoolClient, random: Random, passwordHash: string, adminId: number) {
   const people: { email: string; first: string; last: string; code: string; roles: string[] }[] = [
