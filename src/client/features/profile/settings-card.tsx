@@ -12,6 +12,7 @@ import { RESET, setServerErrors, useErrorLists } from '../../api/form-errors';
 import { isApiError } from '../../api/http';
 import { PROFILE_KEY } from '../../api/profile';
 import { ConflictNotice, useConflictMerge } from '../../ui/conflict-notice';
+import { SaveCancel } from '../records/record-form-footer';
 import { SETTINGS_KEY, saveSettings, type UserSettings } from './profile-api';
 import { SETTINGS_LABELS, SettingsFields, type SettingsName, type SettingsOptions } from './settings-fields';
 import { TIMER_ROUNDING_LABEL, TimerRoundingField } from './settings-timer-rounding';
@@ -138,16 +139,7 @@ export function SettingsCard({ user, options }: { user: UserSettings; options: S
             errors={errorsOf('timerRounding')}
             readOnly={!editing}
           />
-          {editing ? (
-            <div className="d-flex gap-2">
-              <Button type="submit" size="sm" disabled={save.isPending}>
-                Save
-              </Button>
-              <Button type="button" size="sm" variant="outline-secondary" onClick={cancel}>
-                Cancel
-              </Button>
-            </div>
-          ) : null}
+          {editing ? <SaveCancel saving={save.isPending} onCancel={cancel} /> : null}
         </form>
       </Card.Body>
     </Card>

@@ -13,8 +13,9 @@ import { deleteEntity, errorPageStatus, loadEntity, saveEntity, toPayload } from
 import { isApiError } from '../../api/http';
 import { Dialog } from '../../ui';
 import { ConflictNotice, useConflictMerge } from '../../ui/conflict-notice';
-import { formatWhen, historyKey } from '../history/history-api';
+import { historyKey } from '../history/history-api';
 import { type FieldSection, RecordField } from './record-fields';
+import { RecordStamps, SaveCancel, type Stamps } from './record-form-footer';
 
 export type RecordValues = Record<string, unknown> & { id: number; version: number };
 
@@ -306,30 +307,10 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
               </div>
             </fieldset>
           ))}
-          {editing ? (
-            <div className="d-flex gap-2">
-              <Button type="submit" size="sm" disabled={save.isPending}>
-                Save
-              </Button>
-              <Button type="button" size="sm" variant="outline-secondary" onClick={cancel}>
-                Cancel
-              </Button>
-            </div>
-          ) : null}
+          {editing ? <SaveCancel saving={save.isPending} onCancel={cancel} /> : null}
         </form>
       </Card.Body>
-      {creating ? null : (
-        <Card.Footer className="small text-body-secondary d-flex flex-wrap column-gap-4">
-          <span>
-            Created {formatWhen(saved.created as string)}
-            {saved.createdBy ? ` by ${(saved.createdBy as Option).label}` : ''}
-          </span>
-          <span>
-            Updated {formatWhen(saved.updated as string)}
-            {saved.updatedBy ? ` by ${(saved.updatedBy as Option).label}` : ''}
-          </span>
-        </Card.Footer>
-      )}
+      {creating ? null : <RecordStamps record={saved as RecordValues & Stamps} />}
       <Dialog
         show={confirmDelete}
         title="Delete"

@@ -9,7 +9,8 @@ import type { z } from 'zod';
 import type { Option } from '../../../shared/schemas/common';
 import { loadEntity, saveEntity } from '../../api/entity';
 import { isApiError } from '../../api/http';
-import { formatWhen, historyKey } from '../history/history-api';
+import { historyKey } from '../history/history-api';
+import { RecordStamps, SaveCancel } from '../records/record-form-footer';
 
 type Versioned = { version: number; updated: string | null; updatedBy: Option | null };
 
@@ -132,31 +133,20 @@ export function SettingsPage<T extends Versioned>(props: Props<T>) {
                 formOptions: query.data?.formOptions ?? {},
               })}
               {editing ? (
-                <div className="d-flex gap-2 mt-3">
-                  <Button type="submit" size="sm" disabled={save.isPending}>
-                    Save
-                  </Button>
-                  <Button
-                    type="button"
-                    size="sm"
-                    variant="outline-secondary"
-                    onClick={() => {
-                      setDraft(null);
-                      setErrors([]);
-                      setConflict(null);
-                    }}
-                  >
-                    Cancel
-                  </Button>
-                </div>
+                <SaveCancel
+                  className="mt-3"
+                  saving={save.isPending}
+                  onCancel={() => {
+                    setDraft(null);
+                    setErrors([]);
+                    setConflict(null);
+                  }}
+                />
               ) : null}
             </form>
           </Card.Body>
           {saved.updated ? (
-            <Card.Footer className="small text-body-secondary">
-              Updated {formatWhen(saved.updated)}
-              {saved.updatedBy ? ` by ${saved.updatedBy.label}` : ''}
-            </Card.Footer>
+            <RecordStamps record={{ updated: saved.updated, updatedBy: saved.updatedBy }} />
           ) : null}
         </Card>
       ) : null}

@@ -17,6 +17,7 @@ import { Checkbox, TextInput, Typeahead } from '../../ui';
 import { ConflictNotice, useConflictMerge } from '../../ui/conflict-notice';
 import { formatWhen, historyKey } from '../history/history-api';
 import { SETTINGS_LABELS, SettingsFields, type SettingsValues } from '../profile/settings-fields';
+import { RecordStamps, SaveCancel } from '../records/record-form-footer';
 import { type StaffOptions, saveStaff, staffKey } from './staff-api';
 
 type Input = z.input<typeof staffForm>;
@@ -311,30 +312,10 @@ export function StaffFormCard({ id, staff, options }: { id: string; staff: Staff
               </div>
             </div>
           ) : null}
-          {editing ? (
-            <div className="d-flex gap-2">
-              <Button type="submit" size="sm" disabled={save.isPending}>
-                Save
-              </Button>
-              <Button type="button" size="sm" variant="outline-secondary" onClick={cancel}>
-                Cancel
-              </Button>
-            </div>
-          ) : null}
+          {editing ? <SaveCancel saving={save.isPending} onCancel={cancel} /> : null}
         </form>
       </Card.Body>
-      {creating ? null : (
-        <Card.Footer className="small text-body-secondary d-flex flex-wrap column-gap-4">
-          <span>
-            Created {formatWhen(staff.created)}
-            {staff.createdBy ? ` by ${staff.createdBy.label}` : ''}
-          </span>
-          <span>
-            Updated {formatWhen(staff.updated)}
-            {staff.updatedBy ? ` by ${staff.updatedBy.label}` : ''}
-          </span>
-        </Card.Footer>
-      )}
+      {creating ? null : <RecordStamps record={staff} />}
     </Card>
   );
 }
