@@ -2,7 +2,7 @@
 // report history, required uploads) are the same words.
 import { describe, expect, it } from 'vitest';
 import { REPORTS } from './reports.js';
-import { ADMIN_MENU, type MenuItem, ROUTES } from './routes.js';
+import { ADMIN_MENU, type MenuItem, ROUTES } from './routes/index.js';
 
 const reportMenu = ADMIN_MENU.find((e) => 'groups' in e && e.label === 'Report');
 const menuItems: MenuItem[] =

@@ -1,6 +1,14 @@
 // The route table: paths, matching, and the menus generated from it.
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MENU, type MenuEntry, matchPath, menuFor, pathFor, ROUTES, USER_MENU } from './routes.js';
+import {
+  ADMIN_MENU,
+  type MenuEntry,
+  matchPath,
+  menuFor,
+  pathFor,
+  ROUTES,
+  USER_MENU,
+} from './routes/index.js';
 
 const labels = (menu: MenuEntry[]) =>
   menu.map((e) =>

@@ -1,6 +1,6 @@
 // The documentation books under Resources (docs/<book>/*.md, rendered on the server): their tables of contents and
 // pages, as GET /api/resources/docs/:book and GET /api/resources/docs/:book/:page answer them.
-import type { RouteName } from '../routes.js';
+import type { RouteName } from '../routes/index.js';
 
 export const DOC_BOOKS = {
   user: { title: 'Documentation', route: 'documentation', pageRoute: 'documentation_page' },

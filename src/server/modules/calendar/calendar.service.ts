@@ -5,7 +5,7 @@
 import { toIsoDate } from '../../../shared/format/date.js';
 import { timeRange } from '../../../shared/format/slip-display.js';
 import { formatTimeOfDay, fromDbTime } from '../../../shared/format/time-of-day.js';
-import { pathFor } from '../../../shared/routes.js';
+import { pathFor } from '../../../shared/routes/index.js';
 import {
   type CalendarBucket,
   type CalendarSlip,

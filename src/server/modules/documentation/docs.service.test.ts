@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { matchPath } from '../../../shared/routes.js';
+import { matchPath } from '../../../shared/routes/index.js';
 import { DOC_BOOK_IDS, DOC_BOOKS } from '../../../shared/schemas/documentation.js';
 import { sanitizeDocHtml } from './doc-html.js';
 import {

@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Marked, type Tokens } from 'marked';
-import { pathFor } from '../../../shared/routes.js';
+import { pathFor } from '../../../shared/routes/index.js';
 import {
   DOC_BOOKS,
   DOC_PAGE_PATTERN,

@@ -1,7 +1,7 @@
 // The file manager's reading and deleting: the stored files with their owners and every record that uses one
 // (the tables referencing files.id: agreement_documents, opportunity_documents, import_runs, report_history).
 import { z } from 'zod';
-import { pathFor } from '../../../shared/routes.js';
+import { pathFor } from '../../../shared/routes/index.js';
 import {
   FILE_USE_LABELS,
   type FileList,

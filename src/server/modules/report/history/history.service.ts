@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { allows, REPORT_ACCESS } from '../../../../shared/permissions.js';
 import { type ReportHistoryItem, reportDef, reportQuery } from '../../../../shared/reports.js';
-import { pathFor, type RouteName } from '../../../../shared/routes.js';
+import { pathFor, type RouteName } from '../../../../shared/routes/index.js';
 import type { ListPage } from '../../../../shared/schemas/common.js';
 import { currentUser } from '../../../platform/auth.js';
 import { decodeCursor, encodeCursor } from '../../../platform/cursor.js';
