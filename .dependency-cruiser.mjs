@@ -65,6 +65,22 @@ export default {
       },
     },
     {
+      name: 'seed-outside-the-server',
+      comment:
+        'The demo seed (src/seed) is no part of the running server: serve.ts loads it with a dynamic import only ' +
+        'when it writes it; tests may use it.',
+      severity: 'error',
+      from: { path: '^src/(server|shared|client)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^src/seed/', dependencyTypesNot: ['dynamic-import'] },
+    },
+    {
+      name: 'seed-through-area-index',
+      comment: "The seed uses an area only through the area's index.ts, as other areas do.",
+      severity: 'error',
+      from: { path: '^src/seed/' },
+      to: { path: '^src/server/modules/[^/]+/', pathNot: '^src/server/modules/[^/]+/index\\.ts$' },
+    },
+    {
       name: 'client-imports-no-server',
       comment: 'The browser side never imports server code; what both need lives in src/shared.',
       severity: 'error',
