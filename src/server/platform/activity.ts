@@ -21,9 +21,11 @@ import { withTransaction } from './transaction.js';
 
 export type ActivityEntry = { parentId: number; kind: ActivityKind; text: string; actorId: number | null };
 
-/** A timeline table: `table` (id, <parentColumn>, kind, text, actor_id, at) of the records of `parentTable`. */
+/**
+ * The timeline of the records of `parentTable`: the rows of the one `activities` table (id, kind, text, actor_id, at)
+ * whose `parentColumn` (agreement_id, opportunity_id) names one of them.
+ */
 export type ActivityLog = {
-  table: string;
   parentColumn: string;
   parentTable: string;
   add: (tx: Queryable, entry: ActivityEntry) => Promise<void>;
@@ -47,13 +49,14 @@ type Row = {
 
 const cursorSchema = z.tuple([z.string(), z.string()]);
 
-export function activityLog(table: string, parentColumn: string, parentTable: string): ActivityLog {
+const TABLE = 'activities';
+
+export function activityLog(parentColumn: string, parentTable: string): ActivityLog {
   return {
-    table,
     parentColumn,
     parentTable,
     add: async (tx, entry) => {
-      await tx.query(`INSERT INTO ${table} (${parentColumn}, kind, text, actor_id) VALUES ($1, $2, $3, $4)`, [
+      await tx.query(`INSERT INTO ${TABLE} (${parentColumn}, kind, text, actor_id) VALUES ($1, $2, $3, $4)`, [
         entry.parentId,
         entry.kind,
         entry.text.slice(0, 4000),
@@ -72,7 +75,7 @@ export function activityLog(table: string, parentColumn: string, parentTable: st
       const { rows } = await db.query<Row>(
         `SELECT a.id::text AS id, a.kind, a.text, a.actor_id, a.at, a.at::text AS at_key,
                 u.first_name || ' ' || u.last_name AS actor_name
-           FROM ${table} a LEFT JOIN users u ON u.id = a.actor_id
+           FROM ${TABLE} a LEFT JOIN users u ON u.id = a.actor_id
           WHERE ${where}
           ORDER BY a.at DESC, a.id DESC
           LIMIT $${params.length}`,

@@ -196,22 +196,6 @@ export const amendmentChanges = pgTable(
   (t) => [index('amendment_changes_amendment_idx').on(t.amendmentId, t.position)],
 );
 
-/** The agreement's timeline: what happened (created, status, services, amendments, documents) and notes. */
-export const agreementActivities = pgTable(
-  'agreement_activities',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    agreementId: integer('agreement_id')
-      .notNull()
-      .references(() => agreements.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
-    text: text('text').notNull(),
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('agreement_activities_agreement_idx').on(t.agreementId, t.at, t.id)],
-);
-
 export const opportunities = pgTable(
   'opportunities',
   {
@@ -322,18 +306,26 @@ export const opportunityDocuments = pgTable(
   (t) => [index('opportunity_documents_opportunity_idx').on(t.opportunityId, t.id)],
 );
 
-/** The opportunity's timeline: created, stage changes, proposals, documents, won, and notes. */
-export const opportunityActivities = pgTable(
-  'opportunity_activities',
+/**
+ * The timeline of an agreement or of an opportunity (exactly one of the two): what happened and notes. One table for
+ * both kinds of record; each keeps its own foreign key, so deleting the record deletes its timeline.
+ */
+export const activities = pgTable(
+  'activities',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    opportunityId: integer('opportunity_id')
-      .notNull()
-      .references(() => opportunities.id, { onDelete: 'cascade' }),
+    agreementId: integer('agreement_id').references(() => agreements.id, { onDelete: 'cascade' }),
+    opportunityId: integer('opportunity_id').references(() => opportunities.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     text: text('text').notNull(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('opportunity_activities_opportunity_idx').on(t.opportunityId, t.at, t.id)],
+  (t) => [
+    check('activities_one_parent', sql`num_nonnulls(${t.agreementId}, ${t.opportunityId}) = 1`),
+    index('activities_agreement_idx').on(t.agreementId, t.at, t.id).where(sql`${t.agreementId} IS NOT NULL`),
+    index('activities_opportunity_idx')
+      .on(t.opportunityId, t.at, t.id)
+      .where(sql`${t.opportunityId} IS NOT NULL`),
+  ],
 );

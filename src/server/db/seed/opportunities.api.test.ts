@@ -177,12 +177,12 @@ describe('demo opportunities on first start', () => {
       before_created: number;
       kinds: string[];
     }>(
-      `SELECT count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM opportunity_activities a
+      `SELECT count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM activities a
                                                   WHERE a.opportunity_id = o.id AND a.kind = 'CREATED'))::int AS without_created,
-              (SELECT count(*)::int FROM opportunity_activities WHERE at > now()) AS future,
-              (SELECT count(*)::int FROM opportunity_activities a JOIN opportunities x ON x.id = a.opportunity_id
+              (SELECT count(*)::int FROM activities WHERE opportunity_id IS NOT NULL AND at > now()) AS future,
+              (SELECT count(*)::int FROM activities a JOIN opportunities x ON x.id = a.opportunity_id
                 WHERE a.at < x.created_at) AS before_created,
-              (SELECT array_agg(DISTINCT kind ORDER BY kind) FROM opportunity_activities) AS kinds
+              (SELECT array_agg(DISTINCT kind ORDER BY kind) FROM activities WHERE opportunity_id IS NOT NULL) AS kinds
          FROM opportunities o`,
     );
     expect(timeline).toEqual({

@@ -294,7 +294,7 @@ export async function seedOpportunities(
       })),
     ],
     [
-      'opportunity_activities',
+      'activities',
       activities.map((x) => ({
         opportunity_id: oppId(x.opportunity),
         kind: x.kind,

@@ -312,16 +312,16 @@ describe('demo agreements on first start', () => {
   it('tells each agreement’s story in its timeline, nothing later than now', async () => {
     const bad = await one<Record<string, number>>(
       `SELECT
-         (SELECT count(*)::int FROM agreements a WHERE NOT EXISTS (SELECT 1 FROM agreement_activities x
+         (SELECT count(*)::int FROM agreements a WHERE NOT EXISTS (SELECT 1 FROM activities x
             WHERE x.agreement_id = a.id AND x.kind = 'CREATED' AND x.text = 'Agreement ' || a.number || ' created: ' || a.title
-              AND x.at = (SELECT min(y.at) FROM agreement_activities y WHERE y.agreement_id = a.id))) AS created,
+              AND x.at = (SELECT min(y.at) FROM activities y WHERE y.agreement_id = a.id))) AS created,
          (SELECT count(*)::int FROM amendments m WHERE m.status = 'SIGNED' AND NOT EXISTS (
-            SELECT 1 FROM agreement_activities x WHERE x.agreement_id = m.agreement_id AND x.kind = 'AMENDMENT'
+            SELECT 1 FROM activities x WHERE x.agreement_id = m.agreement_id AND x.kind = 'AMENDMENT'
               AND x.text LIKE 'Amendment ' || m.number || ' signed: %')) AS signed,
          (SELECT count(*)::int FROM agreement_documents d WHERE NOT EXISTS (
-            SELECT 1 FROM agreement_activities x WHERE x.agreement_id = d.agreement_id AND x.kind = 'DOCUMENT'
+            SELECT 1 FROM activities x WHERE x.agreement_id = d.agreement_id AND x.kind = 'DOCUMENT'
               AND x.text = 'Document added: ' || d.title)) AS documents,
-         (SELECT count(*)::int FROM agreement_activities WHERE at > now()) AS future,
+         (SELECT count(*)::int FROM activities WHERE agreement_id IS NOT NULL AND at > now()) AS future,
          (SELECT count(*)::int FROM amendments WHERE greatest(created_at, updated_at, signed_at) > now()) AS future_amendments`,
     );
     expect(bad).toEqual({ created: 0, signed: 0, documents: 0, future: 0, future_amendments: 0 });

@@ -267,7 +267,7 @@ export async function seedSales(
       ),
     ],
     [
-      'agreement_activities',
+      'activities',
       activities.map((x) => ({
         agreement_id: real('agreements', x.agreement)!,
         kind: x.kind,

@@ -1,10 +1,10 @@
-// The opportunity's activity timeline (the shared timeline piece over `opportunity_activities`): created, stage
+// The opportunity's activity timeline (the shared timeline piece over `activities`, the rows of an opportunity): created, stage
 // changes, proposals, documents, won, and notes.
 import type { ActivityKind } from '../../../shared/schemas/activity.js';
 import { activityLog } from '../../platform/activity.js';
 import type { Queryable } from '../../platform/records.js';
 
-export const OPPORTUNITY_ACTIVITY = activityLog('opportunity_activities', 'opportunity_id', 'opportunities');
+export const OPPORTUNITY_ACTIVITY = activityLog('opportunity_id', 'opportunities');
 
 export function addOpportunityActivity(
   tx: Queryable,

@@ -60,7 +60,7 @@ const base = (opportunityId: number) => `/api/manage/opportunity/${opportunityId
 
 async function activity(opportunityId: number): Promise<string[]> {
   const { rows } = await api.db.pool.query<{ text: string }>(
-    `SELECT text FROM opportunity_activities WHERE opportunity_id = $1 AND kind = 'PROPOSAL' ORDER BY id`,
+    `SELECT text FROM activities WHERE opportunity_id = $1 AND kind = 'PROPOSAL' ORDER BY id`,
     [opportunityId],
   );
   return rows.map((r) => r.text);
