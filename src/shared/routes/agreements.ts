@@ -1,0 +1,173 @@
+// Agreements with their services, amendments, documents and activity, top-level and under an organization.
+import type { RouteDef } from './types.js';
+
+export const routes = [
+  {
+    name: 'agreements',
+    path: '/manage/agreement',
+    title: 'Agreements',
+    breadcrumb: 'Agreements',
+  },
+  {
+    name: 'agreement_basics',
+    path: '/manage/agreement/:id',
+    breadcrumb: 'Agreement',
+    parent: 'agreements',
+  },
+  {
+    name: 'agreement_history',
+    path: '/manage/agreement/:id/history',
+    breadcrumb: 'Field History',
+    parent: 'agreement_basics',
+  },
+  {
+    name: 'agreement_services',
+    path: '/manage/agreement/:id/agreement-services',
+    breadcrumb: 'Services',
+    parent: 'agreement_basics',
+  },
+  {
+    name: 'agreement_service_basics',
+    path: '/manage/agreement/:id/agreement-services/:serviceId',
+    breadcrumb: 'Service',
+    parent: 'agreement_services',
+  },
+  {
+    name: 'agreement_service_history',
+    path: '/manage/agreement/:id/agreement-services/:serviceId/history',
+    breadcrumb: 'Field History',
+    parent: 'agreement_service_basics',
+  },
+  {
+    name: 'agreement_amendments',
+    path: '/manage/agreement/:id/amendments',
+    breadcrumb: 'Amendments',
+    parent: 'agreement_basics',
+  },
+  {
+    name: 'agreement_amendment_basics',
+    path: '/manage/agreement/:id/amendments/:amendmentId',
+    breadcrumb: 'Amendment',
+    parent: 'agreement_amendments',
+  },
+  {
+    name: 'agreement_amendment_copy',
+    path: '/manage/agreement/:id/amendments/:amendmentId/copy',
+    breadcrumb: 'Amendment',
+    parent: 'agreement_amendments',
+  },
+  {
+    name: 'agreement_amendment_history',
+    path: '/manage/agreement/:id/amendments/:amendmentId/history',
+    breadcrumb: 'Field History',
+    parent: 'agreement_amendment_basics',
+  },
+  {
+    name: 'agreement_documents',
+    path: '/manage/agreement/:id/documents',
+    breadcrumb: 'Documents',
+    parent: 'agreement_basics',
+  },
+  {
+    name: 'agreement_document_basics',
+    path: '/manage/agreement/:id/documents/:documentId',
+    breadcrumb: 'Document',
+    parent: 'agreement_documents',
+  },
+  {
+    name: 'agreement_document_history',
+    path: '/manage/agreement/:id/documents/:documentId/history',
+    breadcrumb: 'Field History',
+    parent: 'agreement_document_basics',
+  },
+  {
+    name: 'agreement_activities',
+    path: '/manage/agreement/:id/activities',
+    breadcrumb: 'Activity',
+    parent: 'agreement_basics',
+  },
+  {
+    name: 'organization_agreements',
+    path: '/manage/organization/:id/agreements',
+    breadcrumb: 'Agreements',
+    parent: 'organization_basics',
+  },
+  {
+    name: 'organization_agreement_basics',
+    path: '/manage/organization/:id/agreements/:agreementId',
+    breadcrumb: 'Agreement',
+    parent: 'organization_agreements',
+  },
+  {
+    name: 'organization_agreement_history',
+    path: '/manage/organization/:id/agreements/:agreementId/history',
+    breadcrumb: 'Field History',
+    parent: 'organization_agreement_basics',
+  },
+  {
+    name: 'organization_agreement_services',
+    path: '/manage/organization/:id/agreements/:agreementId/agreement-services',
+    breadcrumb: 'Services',
+    parent: 'organization_agreement_basics',
+  },
+  {
+    name: 'organization_agreement_service_basics',
+    path: '/manage/organization/:id/agreements/:agreementId/agreement-services/:serviceId',
+    breadcrumb: 'Service',
+    parent: 'organization_agreement_services',
+  },
+  {
+    name: 'organization_agreement_service_history',
+    path: '/manage/organization/:id/agreements/:agreementId/agreement-services/:serviceId/history',
+    breadcrumb: 'Field History',
+    parent: 'organization_agreement_service_basics',
+  },
+  {
+    name: 'organization_agreement_amendments',
+    path: '/manage/organization/:id/agreements/:agreementId/amendments',
+    breadcrumb: 'Amendments',
+    parent: 'organization_agreement_basics',
+  },
+  {
+    name: 'organization_agreement_amendment_basics',
+    path: '/manage/organization/:id/agreements/:agreementId/amendments/:amendmentId',
+    breadcrumb: 'Amendment',
+    parent: 'organization_agreement_amendments',
+  },
+  {
+    name: 'organization_agreement_amendment_copy',
+    path: '/manage/organization/:id/agreements/:agreementId/amendments/:amendmentId/copy',
+    breadcrumb: 'Amendment',
+    parent: 'organization_agreement_amendments',
+  },
+  {
+    name: 'organization_agreement_amendment_history',
+    path: '/manage/organization/:id/agreements/:agreementId/amendments/:amendmentId/history',
+    breadcrumb: 'Field History',
+    parent: 'organization_agreement_amendment_basics',
+  },
+  {
+    name: 'organization_agreement_documents',
+    path: '/manage/organization/:id/agreements/:agreementId/documents',
+    breadcrumb: 'Documents',
+    parent: 'organization_agreement_basics',
+  },
+  {
+    name: 'organization_agreement_document_basics',
+    path: '/manage/organization/:id/agreements/:agreementId/documents/:documentId',
+    breadcrumb: 'Document',
+    parent: 'organization_agreement_documents',
+  },
+  {
+    name: 'organization_agreement_document_history',
+    path: '/manage/organization/:id/agreements/:agreementId/documents/:documentId/history',
+    breadcrumb: 'Field History',
+    parent: 'organization_agreement_document_basics',
+  },
+  {
+    name: 'organization_agreement_activities',
+    path: '/manage/organization/:id/agreements/:agreementId/activities',
+    breadcrumb: 'Activity',
+    parent: 'organization_agreement_basics',
+  },
+] as const satisfies readonly RouteDef[];

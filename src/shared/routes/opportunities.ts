@@ -1,0 +1,161 @@
+// Opportunities with their proposals, documents and activity, top-level and under an organization.
+import type { RouteDef } from './types.js';
+
+export const routes = [
+  {
+    name: 'opportunities',
+    path: '/manage/opportunity',
+    title: 'Opportunities',
+    breadcrumb: 'Opportunities',
+  },
+  {
+    name: 'opportunity_basics',
+    path: '/manage/opportunity/:id',
+    breadcrumb: 'Opportunity',
+    parent: 'opportunities',
+  },
+  {
+    name: 'opportunity_copy',
+    path: '/manage/opportunity/:id/copy',
+    breadcrumb: 'Opportunity',
+    parent: 'opportunities',
+  },
+  {
+    name: 'opportunity_outage',
+    path: '/manage/opportunity/:id/outage',
+    breadcrumb: 'Opportunity',
+    parent: 'opportunities',
+  },
+  {
+    name: 'opportunity_history',
+    path: '/manage/opportunity/:id/history',
+    breadcrumb: 'Field History',
+    parent: 'opportunity_basics',
+  },
+  {
+    name: 'opportunity_proposals',
+    path: '/manage/opportunity/:id/proposals',
+    breadcrumb: 'Proposals',
+    parent: 'opportunity_basics',
+  },
+  {
+    name: 'opportunity_proposal_basics',
+    path: '/manage/opportunity/:id/proposals/:proposalId',
+    breadcrumb: 'Proposal',
+    parent: 'opportunity_proposals',
+  },
+  {
+    name: 'opportunity_proposal_copy',
+    path: '/manage/opportunity/:id/proposals/:proposalId/copy',
+    breadcrumb: 'Proposal',
+    parent: 'opportunity_proposals',
+  },
+  {
+    name: 'opportunity_proposal_history',
+    path: '/manage/opportunity/:id/proposals/:proposalId/history',
+    breadcrumb: 'Field History',
+    parent: 'opportunity_proposal_basics',
+  },
+  {
+    name: 'opportunity_documents',
+    path: '/manage/opportunity/:id/documents',
+    breadcrumb: 'Documents',
+    parent: 'opportunity_basics',
+  },
+  {
+    name: 'opportunity_document_basics',
+    path: '/manage/opportunity/:id/documents/:documentId',
+    breadcrumb: 'Document',
+    parent: 'opportunity_documents',
+  },
+  {
+    name: 'opportunity_document_history',
+    path: '/manage/opportunity/:id/documents/:documentId/history',
+    breadcrumb: 'Field History',
+    parent: 'opportunity_document_basics',
+  },
+  {
+    name: 'opportunity_activities',
+    path: '/manage/opportunity/:id/activities',
+    breadcrumb: 'Activity',
+    parent: 'opportunity_basics',
+  },
+  {
+    name: 'organization_opportunities',
+    path: '/manage/organization/:id/opportunities',
+    breadcrumb: 'Opportunities',
+    parent: 'organization_basics',
+  },
+  {
+    name: 'organization_opportunity_basics',
+    path: '/manage/organization/:id/opportunities/:opportunityId',
+    breadcrumb: 'Opportunity',
+    parent: 'organization_opportunities',
+  },
+  {
+    name: 'organization_opportunity_copy',
+    path: '/manage/organization/:id/opportunities/:opportunityId/copy',
+    breadcrumb: 'Opportunity',
+    parent: 'organization_opportunities',
+  },
+  {
+    name: 'organization_opportunity_outage',
+    path: '/manage/organization/:id/opportunities/:opportunityId/outage',
+    breadcrumb: 'Opportunity',
+    parent: 'organization_opportunities',
+  },
+  {
+    name: 'organization_opportunity_history',
+    path: '/manage/organization/:id/opportunities/:opportunityId/history',
+    breadcrumb: 'Field History',
+    parent: 'organization_opportunity_basics',
+  },
+  {
+    name: 'organization_opportunity_proposals',
+    path: '/manage/organization/:id/opportunities/:opportunityId/proposals',
+    breadcrumb: 'Proposals',
+    parent: 'organization_opportunity_basics',
+  },
+  {
+    name: 'organization_opportunity_proposal_basics',
+    path: '/manage/organization/:id/opportunities/:opportunityId/proposals/:proposalId',
+    breadcrumb: 'Proposal',
+    parent: 'organization_opportunity_proposals',
+  },
+  {
+    name: 'organization_opportunity_proposal_copy',
+    path: '/manage/organization/:id/opportunities/:opportunityId/proposals/:proposalId/copy',
+    breadcrumb: 'Proposal',
+    parent: 'organization_opportunity_proposals',
+  },
+  {
+    name: 'organization_opportunity_proposal_history',
+    path: '/manage/organization/:id/opportunities/:opportunityId/proposals/:proposalId/history',
+    breadcrumb: 'Field History',
+    parent: 'organization_opportunity_proposal_basics',
+  },
+  {
+    name: 'organization_opportunity_documents',
+    path: '/manage/organization/:id/opportunities/:opportunityId/documents',
+    breadcrumb: 'Documents',
+    parent: 'organization_opportunity_basics',
+  },
+  {
+    name: 'organization_opportunity_document_basics',
+    path: '/manage/organization/:id/opportunities/:opportunityId/documents/:documentId',
+    breadcrumb: 'Document',
+    parent: 'organization_opportunity_documents',
+  },
+  {
+    name: 'organization_opportunity_document_history',
+    path: '/manage/organization/:id/opportunities/:opportunityId/documents/:documentId/history',
+    breadcrumb: 'Field History',
+    parent: 'organization_opportunity_document_basics',
+  },
+  {
+    name: 'organization_opportunity_activities',
+    path: '/manage/organization/:id/opportunities/:opportunityId/activities',
+    breadcrumb: 'Activity',
+    parent: 'organization_opportunity_basics',
+  },
+] as const satisfies readonly RouteDef[];
