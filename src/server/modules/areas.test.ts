@@ -2,40 +2,13 @@
 // permission rows are the permission table the client reads (shared/permissions.ts) and README's "Permissions".
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type Access, RECORD_ACCESS, type RecordAccess, type RecordKind } from '../../shared/permissions.js';
+import { type Access, RECORD_ACCESS } from '../../shared/permissions.js';
 import { AREAS } from './areas.js';
 
 const root = new URL('../../../', import.meta.url);
 const folders = readdirSync(new URL('src/server/modules/', root), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-
-/** Each record kind's row of README's table: its first words, and how the row names the kind. */
-const README_ROWS: Record<RecordKind, [row: string, names: string]> = {
-  organization: ['Organizations', 'Organizations'],
-  person: ['Organizations', 'people'],
-  equipment: ['Organizations', 'equipment'],
-  software: ['Organizations', 'software'],
-  system: ['Organizations', 'systems'],
-  case: ['Cases', 'Cases'],
-  task: ['Cases', 'tasks'],
-  outage: ['Cases', 'outages'],
-  agreement: ['Agreements', 'Agreements'],
-  agreementService: ['Agreements', 'their services'],
-  amendment: ['Agreements', 'amendments'],
-  agreementDocument: ['Agreements', 'documents'],
-  opportunity: ['Opportunities', 'Opportunities'],
-  proposal: ['Opportunities', 'their proposals'],
-  opportunityDocument: ['Opportunities', 'documents'],
-  department: ['Admin lists', 'departments'],
-  'bucket-category': ['Admin lists', 'bucket categories'],
-  'device-category': ['Admin lists', 'device categories'],
-  'outage-type': ['Admin lists', 'outage types'],
-  amendmentType: ['Admin lists', 'amendment types'],
-  serviceType: ['Admin lists', 'service types'],
-  notice: ['RMM imports', 'notices'],
-  'required-upload': ['RMM imports', 'required uploads'],
-};
 
 /** README's permission table: the "What" cell and the Read, Create and edit, Delete cells of each row. */
 function readmeTable(): string[][] {
@@ -58,6 +31,9 @@ function readmeTable(): string[][] {
 const accessOf = (cell: string): Access | string =>
   cell.startsWith('everyone') ? 'everyone' : cell.startsWith('administrators') ? 'admin' : cell;
 
+/** The permission rows the areas declare. */
+const rows = AREAS.flatMap((area) => area.permissions ?? []);
+
 describe('the areas (modules/areas.ts)', () => {
   it('lists every folder of modules/ once, each area named as its folder', () => {
     const names = AREAS.map((area) => area.name);
@@ -66,10 +42,9 @@ describe('the areas (modules/areas.ts)', () => {
   });
 
   it("declare the permission table's rows, each kind in one area, as shared/permissions.ts has them", () => {
-    const declared = AREAS.flatMap((area) => Object.entries(area.permissions ?? {}));
-    const kinds = declared.map(([kind]) => kind);
+    const kinds = rows.map((row) => row.kind);
     expect(new Set(kinds).size, 'a kind declared by two areas').toBe(kinds.length);
-    expect(Object.fromEntries(declared)).toEqual(RECORD_ACCESS);
+    expect(Object.fromEntries(rows.map((row) => [row.kind, row.access]))).toEqual(RECORD_ACCESS);
   });
 
   it('declare search sources of distinct kinds', () => {
@@ -80,21 +55,17 @@ describe('the areas (modules/areas.ts)', () => {
 });
 
 describe("README's permission table", () => {
-  const rows = readmeTable();
+  const table = readmeTable();
 
   it('is found, with its columns', () => {
-    expect(rows.length).toBeGreaterThan(20);
-    for (const row of rows) expect(row).toHaveLength(4);
+    expect(table.length).toBeGreaterThan(20);
+    for (const row of table) expect(row).toHaveLength(4);
   });
 
   it("says of each kind of record what the areas' permission rows say", () => {
-    const declared = AREAS.flatMap((area) => Object.entries(area.permissions ?? {})) as [
-      RecordKind,
-      RecordAccess,
-    ][];
-    for (const [kind, access] of declared) {
-      const [start, names] = README_ROWS[kind];
-      const row = rows.find(([what]) => what!.startsWith(start) && what!.includes(names));
+    for (const { kind, access, readme } of rows) {
+      const [start, names] = readme;
+      const row = table.find(([what]) => what!.startsWith(start) && what!.includes(names));
       expect(row, `README row of ${kind}: "${start}…${names}"`).toBeDefined();
       const [, read, write, remove] = row!;
       expect({ kind, read: accessOf(read!), write: accessOf(write!), delete: accessOf(remove!) }).toEqual({

@@ -29,6 +29,14 @@ export type AreaContext = {
   areas: readonly Area[];
 };
 
+/** A kind of record's row of the permission table, and the row of README's table that states it. */
+export type PermissionRow = {
+  kind: RecordKind;
+  access: RecordAccess;
+  /** README "Permissions": the first words of the row, and how the row names this kind of record. */
+  readme: [row: string, names: string];
+};
+
 export type Area = {
   /** The folder's name under modules/. */
   name: string;
@@ -38,7 +46,7 @@ export type Area = {
    * Who may read, change and delete the area's kinds of records: its rows of the permission table
    * (shared/permissions.ts RECORD_ACCESS, which the client reads too; a test holds the two and README equal).
    */
-  permissions?: Partial<Record<RecordKind, RecordAccess>>;
+  permissions?: readonly PermissionRow[];
   /** What global search looks in among the area's records. */
   searchSources?: readonly SearchSource[];
 };

@@ -6,7 +6,7 @@ import { agreementDocumentRoutes } from './agreement-document.routes.js';
 
 export const agreementDocumentArea = defineArea({
   name: 'agreement-document',
-  permissions: { agreementDocument: WORK },
+  permissions: [{ kind: 'agreementDocument', access: WORK, readme: ['Agreements', 'documents'] }],
   register(app, { database, timeZone }) {
     agreementDocumentRoutes(app, database, timeZone);
   },

@@ -10,7 +10,11 @@ import { amendmentRoutes } from './amendment.routes.js';
 
 export const agreementArea = defineArea({
   name: 'agreement',
-  permissions: { agreement: WORK, agreementService: WORK, amendment: WORK },
+  permissions: [
+    { kind: 'agreement', access: WORK, readme: ['Agreements', 'Agreements'] },
+    { kind: 'agreementService', access: WORK, readme: ['Agreements', 'their services'] },
+    { kind: 'amendment', access: WORK, readme: ['Agreements', 'amendments'] },
+  ],
   searchSources: [
     {
       kind: 'agreement',

@@ -6,7 +6,7 @@ import { amendmentTypeRoutes } from './amendment-type.routes.js';
 
 export const amendmentTypeArea = defineArea({
   name: 'amendment-type',
-  permissions: { amendmentType: ADMIN },
+  permissions: [{ kind: 'amendmentType', access: ADMIN, readme: ['Admin lists', 'amendment types'] }],
   register(app, { database, timeZone }) {
     amendmentTypeRoutes(app, database, timeZone);
   },

@@ -6,7 +6,7 @@ import { bucketCategoryRoutes } from './bucket-category.routes.js';
 
 export const bucketCategoryArea = defineArea({
   name: 'bucket-category',
-  permissions: { 'bucket-category': ADMIN },
+  permissions: [{ kind: 'bucket-category', access: ADMIN, readme: ['Admin lists', 'bucket categories'] }],
   register(app, { database, timeZone }) {
     bucketCategoryRoutes(app, database, timeZone);
   },

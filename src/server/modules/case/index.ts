@@ -8,7 +8,7 @@ import { caseRoutes } from './case.routes.js';
 
 export const caseArea = defineArea({
   name: 'case',
-  permissions: { case: WORK },
+  permissions: [{ kind: 'case', access: WORK, readme: ['Cases', 'Cases'] }],
   searchSources: [
     {
       kind: 'case',

@@ -6,7 +6,7 @@ import { departmentRoutes } from './department.routes.js';
 
 export const departmentArea = defineArea({
   name: 'department',
-  permissions: { department: ADMIN },
+  permissions: [{ kind: 'department', access: ADMIN, readme: ['Admin lists', 'departments'] }],
   register(app, { database, timeZone }) {
     departmentRoutes(app, database, timeZone);
   },

@@ -6,7 +6,7 @@ import { deviceCategoryRoutes } from './device-category.routes.js';
 
 export const deviceCategoryArea = defineArea({
   name: 'device-category',
-  permissions: { 'device-category': ADMIN },
+  permissions: [{ kind: 'device-category', access: ADMIN, readme: ['Admin lists', 'device categories'] }],
   register(app, { database, timeZone }) {
     deviceCategoryRoutes(app, database, timeZone);
   },

@@ -8,7 +8,7 @@ import { equipmentRoutes } from './equipment.routes.js';
 
 export const equipmentArea = defineArea({
   name: 'equipment',
-  permissions: { equipment: WORK },
+  permissions: [{ kind: 'equipment', access: WORK, readme: ['Organizations', 'equipment'] }],
   searchSources: [
     {
       kind: 'equipment',

@@ -6,7 +6,7 @@ import { noticeRoutes } from './notice.routes.js';
 
 export const noticeArea = defineArea({
   name: 'notice',
-  permissions: { notice: ADMIN },
+  permissions: [{ kind: 'notice', access: ADMIN, readme: ['RMM imports', 'notices'] }],
   register(app, { database, timeZone }) {
     noticeRoutes(app, database, timeZone);
   },

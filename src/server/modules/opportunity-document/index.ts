@@ -6,7 +6,7 @@ import { opportunityDocumentRoutes } from './opportunity-document.routes.js';
 
 export const opportunityDocumentArea = defineArea({
   name: 'opportunity-document',
-  permissions: { opportunityDocument: WORK },
+  permissions: [{ kind: 'opportunityDocument', access: WORK, readme: ['Opportunities', 'documents'] }],
   register(app, { database, timeZone }) {
     opportunityDocumentRoutes(app, database, timeZone);
   },

@@ -17,7 +17,7 @@ const STAGES = `(SELECT (st->>'id')::int AS id, st->>'name' AS name
 
 export const opportunityArea = defineArea({
   name: 'opportunity',
-  permissions: { opportunity: WORK },
+  permissions: [{ kind: 'opportunity', access: WORK, readme: ['Opportunities', 'Opportunities'] }],
   searchSources: [
     {
       kind: 'opportunity',

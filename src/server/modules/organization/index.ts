@@ -9,7 +9,7 @@ import { organizationRoutes } from './organization.routes.js';
 
 export const organizationArea = defineArea({
   name: 'organization',
-  permissions: { organization: WORK },
+  permissions: [{ kind: 'organization', access: WORK, readme: ['Organizations', 'Organizations'] }],
   searchSources: [
     {
       kind: 'organization',

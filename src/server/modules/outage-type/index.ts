@@ -6,7 +6,7 @@ import { outageTypeRoutes } from './outage-type.routes.js';
 
 export const outageTypeArea = defineArea({
   name: 'outage-type',
-  permissions: { 'outage-type': ADMIN },
+  permissions: [{ kind: 'outage-type', access: ADMIN, readme: ['Admin lists', 'outage types'] }],
   register(app, { database, timeZone }) {
     outageTypeRoutes(app, database, timeZone);
   },

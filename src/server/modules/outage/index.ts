@@ -6,7 +6,7 @@ import { outageRoutes } from './outage.routes.js';
 
 export const outageArea = defineArea({
   name: 'outage',
-  permissions: { outage: WORK },
+  permissions: [{ kind: 'outage', access: WORK, readme: ['Cases', 'outages'] }],
   register(app, { database, timeZone }) {
     outageRoutes(app, database, timeZone);
   },

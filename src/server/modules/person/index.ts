@@ -9,7 +9,7 @@ import { personRoutes } from './person.routes.js';
 
 export const personArea = defineArea({
   name: 'person',
-  permissions: { person: WORK },
+  permissions: [{ kind: 'person', access: WORK, readme: ['Organizations', 'people'] }],
   searchSources: [
     {
       kind: 'person',

@@ -8,7 +8,7 @@ import { proposalRoutes } from './proposal.routes.js';
 
 export const proposalArea = defineArea({
   name: 'proposal',
-  permissions: { proposal: WORK },
+  permissions: [{ kind: 'proposal', access: WORK, readme: ['Opportunities', 'their proposals'] }],
   searchSources: [
     {
       kind: 'proposal',

@@ -6,7 +6,7 @@ import { requiredUploadRoutes } from './required-upload.routes.js';
 
 export const requiredUploadArea = defineArea({
   name: 'required-upload',
-  permissions: { 'required-upload': ADMIN },
+  permissions: [{ kind: 'required-upload', access: ADMIN, readme: ['RMM imports', 'required uploads'] }],
   register(app, { database, timeZone }) {
     requiredUploadRoutes(app, database, timeZone);
   },

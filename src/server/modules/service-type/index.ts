@@ -6,7 +6,7 @@ import { serviceTypeRoutes } from './service-type.routes.js';
 
 export const serviceTypeArea = defineArea({
   name: 'service-type',
-  permissions: { serviceType: ADMIN },
+  permissions: [{ kind: 'serviceType', access: ADMIN, readme: ['Admin lists', 'service types'] }],
   register(app, { database, timeZone }) {
     serviceTypeRoutes(app, database, timeZone);
   },

@@ -8,7 +8,7 @@ import { softwareRoutes } from './software.routes.js';
 
 export const softwareArea = defineArea({
   name: 'software',
-  permissions: { software: WORK },
+  permissions: [{ kind: 'software', access: WORK, readme: ['Organizations', 'software'] }],
   searchSources: [
     {
       kind: 'software',

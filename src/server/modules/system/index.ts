@@ -6,7 +6,7 @@ import { systemRoutes } from './system.routes.js';
 
 export const systemArea = defineArea({
   name: 'system',
-  permissions: { system: WORK },
+  permissions: [{ kind: 'system', access: WORK, readme: ['Organizations', 'systems'] }],
   register(app, { database, timeZone }) {
     systemRoutes(app, database, timeZone);
   },

@@ -8,7 +8,7 @@ import { taskRoutes } from './task.routes.js';
 
 export const taskArea = defineArea({
   name: 'task',
-  permissions: { task: WORK },
+  permissions: [{ kind: 'task', access: WORK, readme: ['Cases', 'tasks'] }],
   searchSources: [
     {
       kind: 'task',
