@@ -23,7 +23,7 @@ import type { BillLines } from '../../../../shared/billing.js';
 import type { ReportResponse, ReportRow } from '../../../../shared/reports.js';
 import { DEFAULT_ROUNDING } from '../../../../shared/rounding.js';
 import { readMigrations } from '../../../db/migrate.js';
-import { slipRuleSql } from '../../slip/billable-sql.js';
+import { slipRuleSql } from '../../slip/index.js';
 
 /** Runs of the SQL-against-TypeScript property (each makes an organization, its cases and slips). */
 const SQL_RUNS = 20;

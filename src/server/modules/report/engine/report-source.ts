@@ -14,7 +14,7 @@ import {
 } from '../../../../shared/reports.js';
 import { badRequest } from '../../../platform/errors.js';
 import { type ListFilter, param, type Queryable } from '../../../platform/records.js';
-import { loadVirtualDevices, NO_VIRTUAL_DEVICES } from '../../rmm-settings/virtual.js';
+import { loadVirtualDevices, NO_VIRTUAL_DEVICES } from '../../rmm-settings/index.js';
 import { loadDefaultRate } from '../billing/billing-settings.service.js';
 import { REPORT_PLANS } from '../queries/index.js';
 import { type ColumnSpec, type ReportContext, type ReportPlan, ROWS, type SortKey } from '../queries/plan.js';

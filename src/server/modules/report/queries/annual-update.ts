@@ -9,8 +9,8 @@
 
 import { minutesToHmm } from '../../../../shared/format/duration.js';
 import type { ListFilter } from '../../../platform/records.js';
-import { inForce, MONTHLY_SQL } from '../../agreement/agreement-figures.js';
-import { virtualCondition } from '../../rmm-settings/virtual.js';
+import { inForce, MONTHLY_SQL } from '../../agreement/index.js';
+import { virtualCondition } from '../../rmm-settings/index.js';
 import { organizationScope } from '../engine/report-filters.js';
 import {
   and,

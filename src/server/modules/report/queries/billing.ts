@@ -16,7 +16,7 @@ import {
   ruleColumns,
   serviceRuleJoin,
   sourceLabelSql,
-} from '../../slip/billable-sql.js';
+} from '../../slip/index.js';
 import { dateLiteral } from './plan.js';
 
 /** A value the report groups slips by besides case, task, multiplier and month: a SQL expression over slip `s`. */

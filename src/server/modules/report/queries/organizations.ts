@@ -6,7 +6,7 @@ import { BILLING_FREQUENCIES } from '../../../../shared/schemas/agreement.js';
 import { codeLabel } from '../../../../shared/schemas/fields.js';
 import { RMM_PLANS } from '../../../../shared/schemas/organization.js';
 import type { ListFilter } from '../../../platform/records.js';
-import { virtualCondition } from '../../rmm-settings/virtual.js';
+import { virtualCondition } from '../../rmm-settings/index.js';
 import { organizationScope } from '../engine/report-filters.js';
 import {
   and,

@@ -9,7 +9,7 @@ import type {
   ReportQuery,
 } from '../../../../shared/reports.js';
 import type { ListFilter } from '../../../platform/records.js';
-import type { VirtualDevices } from '../../rmm-settings/virtual.js';
+import type { VirtualDevices } from '../../rmm-settings/index.js';
 
 /** A sort key: a NOT NULL SQL expression, and the type its text form is cast back to in a keyset condition. */
 export type SortKey = { sql: string; type: 'text' | 'int' | 'date' | 'timestamptz' | 'numeric' };

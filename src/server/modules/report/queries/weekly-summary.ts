@@ -10,7 +10,7 @@
 import { EXPECTED_DAY_MINUTES, EXPECTED_WEEK_MINUTES } from '../../../../shared/billing.js';
 import { minutesToHmm } from '../../../../shared/format/duration.js';
 import { type ListFilter, param } from '../../../platform/records.js';
-import { RULED_SERVICES } from '../../slip/billable-sql.js';
+import { RULED_SERVICES } from '../../slip/index.js';
 import { ruleDays, slipBillable } from './billing.js';
 import {
   type ColumnSpec,
