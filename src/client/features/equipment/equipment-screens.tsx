@@ -1,15 +1,21 @@
 // Equipment: the list (/manage/equipment, filters in the address, and an organization's Equipment tab), basics
 // and history, in both places.
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { pathFor } from '../../../shared/routes';
+import { Link, useSearchParams } from 'react-router';
 import type { Option } from '../../../shared/schemas/common';
 import { EQUIPMENT_FILTERS, equipmentForm } from '../../../shared/schemas/equipment';
 import { loadEntity } from '../../api/entity';
 import { formatWhen } from '../history/history-api';
 import { HistoryView } from '../history/history-view';
-import { OrganizationHeader } from '../organizations/organization-header';
-import { OrganizationTabs } from '../organizations/organization-tabs';
+import {
+  organizationList,
+  organizationListProps,
+  organizationScopedPaths,
+  organizationScopedRecord,
+  organizationTabs,
+  type ScopedProps,
+  type ScopedRecordProps,
+} from '../organizations/organization-scope';
 import { RecordBasics, type RecordValues } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, type FilterDef, label, RecordList } from '../records/record-list';
@@ -77,10 +83,13 @@ const SECTIONS: FieldSection[] = [
   { fields: [{ name: 'notes', label: 'Notes', kind: 'textarea', col: 'col-12' }] },
 ];
 
-const basicsPath = (organization: string | null, id: number | string) =>
-  organization
-    ? pathFor('organization_equipment_basics', { id: organization, equipmentId: id })
-    : pathFor('equipment_basics', { id });
+const paths = organizationScopedPaths({
+  param: 'equipmentId',
+  list: ['equipment', 'organization_equipment'],
+  basics: ['equipment_basics', 'organization_equipment_basics'],
+  history: ['equipment_history', 'organization_equipment_history'],
+});
+const basicsPath = paths.basics;
 
 function columns(organization: string | null): Column<RecordValues>[] {
   return [
@@ -151,21 +160,14 @@ function filterDefs(options: Record<string, Option[]>): FilterDef[] {
 const FILTER_NAMES = ['q', 'filter', 'category', 'sort'];
 const DEFAULTS = { filter: '1' };
 
-function EquipmentList({
-  organization,
-  state,
-}: {
-  organization: string | null;
-  state: ReturnType<typeof useQueryFilters>;
-}) {
+function EquipmentList({ organization, state }: ScopedProps & { state: ReturnType<typeof useQueryFilters> }) {
   const options = useEquipmentOptions();
   return (
     <RecordList<RecordValues>
       title="Equipment"
       url="/api/manage/equipment"
       queryKey="equipment"
-      fixed={organization ? { organization } : undefined}
-      heading={organization ? <OrganizationHeader id={organization} title="Equipment" /> : undefined}
+      {...organizationListProps(organization, 'Equipment')}
       columns={columns(organization)}
       state={state}
       filters={filterDefs(options)}
@@ -184,12 +186,12 @@ export function EquipmentListPage() {
   return <EquipmentList organization={null} state={useRouteFilters(FILTER_NAMES, DEFAULTS)} />;
 }
 
-export function OrganizationEquipmentPage() {
-  const organization = useParams().id ?? '';
-  return <EquipmentList organization={organization} state={useQueryFilters(FILTER_NAMES, DEFAULTS)} />;
-}
+/** An organization's tab keeps its filters in the query string (the top-level list's live in the path). */
+export const OrganizationEquipmentPage = organizationList(({ organization }) => (
+  <EquipmentList organization={organization} state={useQueryFilters(FILTER_NAMES, DEFAULTS)} />
+));
 
-function EquipmentBasics({ organization, id }: { organization: string | null; id: string }) {
+function EquipmentBasics({ organization, id }: ScopedRecordProps) {
   const [search] = useSearchParams();
   // Reached with ?orgId=, Cancel goes to that organization's equipment (SPEC §2).
   const from = organization ?? search.get('orgId');
@@ -206,30 +208,17 @@ function EquipmentBasics({ organization, id }: { organization: string | null; id
       newTitle="New Device"
       subtitle={(e) => [label(e.category), label(e.organization)].filter(Boolean).join(' · ')}
       savedPath={(eid) => basicsPath(organization, eid)}
-      cancelPath={from ? pathFor('organization_equipment', { id: from }) : pathFor('equipment')}
-      historyPath={(eid) =>
-        organization
-          ? pathFor('organization_equipment_history', { id: organization, equipmentId: eid })
-          : pathFor('equipment_history', { id: eid })
-      }
-      headerExtra={organization ? <OrganizationTabs id={organization} /> : null}
+      cancelPath={paths.list(from)}
+      historyPath={(eid) => paths.history(organization, eid)}
+      headerExtra={organizationTabs(organization)}
     />
   );
 }
 
-export function EquipmentBasicsPage() {
-  return <EquipmentBasics organization={null} id={useParams().id ?? 'create'} />;
-}
+export const EquipmentBasicsPage = organizationScopedRecord(EquipmentBasics, 'equipmentId');
+export const OrganizationEquipmentBasicsPage = EquipmentBasicsPage;
 
-export function OrganizationEquipmentBasicsPage() {
-  const params = useParams();
-  return <EquipmentBasics organization={params.id ?? ''} id={params.equipmentId ?? 'create'} />;
-}
-
-export function EquipmentHistoryPage() {
-  const params = useParams();
-  const organization = params.equipmentId ? (params.id ?? '') : null;
-  const id = params.equipmentId ?? params.id ?? '';
+function EquipmentHistory({ organization, id }: ScopedRecordProps) {
   return (
     <HistoryView
       entity="equipment"
@@ -240,3 +229,5 @@ export function EquipmentHistoryPage() {
     />
   );
 }
+
+export const EquipmentHistoryPage = organizationScopedRecord(EquipmentHistory, 'equipmentId');

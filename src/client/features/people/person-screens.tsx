@@ -1,11 +1,18 @@
 // People: the list (/manage/person and an organization's People tab), basics and history, in both places.
-import { Link, useParams, useSearchParams } from 'react-router';
-import { pathFor } from '../../../shared/routes';
+import { Link, useSearchParams } from 'react-router';
 import { ACTIVE_CHOICES } from '../../../shared/schemas/fields';
 import { personForm } from '../../../shared/schemas/person';
 import { HistoryView } from '../history/history-view';
-import { OrganizationHeader } from '../organizations/organization-header';
-import { OrganizationTabs } from '../organizations/organization-tabs';
+import {
+  organizationList,
+  organizationListProps,
+  organizationScopedPaths,
+  organizationScopedRecord,
+  organizationTabs,
+  type ScopedProps,
+  type ScopedRecordProps,
+  topLevelList,
+} from '../organizations/organization-scope';
 import { RecordBasics, type RecordValues } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, label, RecordList } from '../records/record-list';
@@ -37,13 +44,20 @@ const SECTIONS: FieldSection[] = [
   },
 ];
 
+const paths = organizationScopedPaths({
+  param: 'personId',
+  list: ['people', 'organization_people'],
+  basics: ['person_basics', 'organization_person_basics'],
+  history: ['person_history', 'organization_person_history'],
+});
+
 function columns(inOrganization: string | null): Column<RecordValues>[] {
-  const link = (p: RecordValues) =>
-    inOrganization
-      ? pathFor('organization_person_basics', { id: inOrganization, personId: p.id })
-      : pathFor('person_basics', { id: p.id });
   return [
-    { key: 'name', label: 'Name', render: (p) => <Link to={link(p)}>{name(p)}</Link> },
+    {
+      key: 'name',
+      label: 'Name',
+      render: (p) => <Link to={paths.basics(inOrganization, p.id)}>{name(p)}</Link>,
+    },
     ...(inOrganization
       ? []
       : [{ key: 'organization', label: 'Organization', render: (p: RecordValues) => label(p.organization) }]),
@@ -53,20 +67,16 @@ function columns(inOrganization: string | null): Column<RecordValues>[] {
   ];
 }
 
-function PeopleList({ organization }: { organization: string | null }) {
+function PeopleList({ organization }: ScopedProps) {
   const state = useQueryFilters(['q', 'active'], { active: '1' });
   // A name searched for and not found becomes the new person's name (SPEC: firstName/lastName prefill).
-  const prefill = namesFrom(state.values.q ?? '');
-  const newPath = organization
-    ? pathFor('organization_person_basics', { id: organization, personId: 'create' }, prefill)
-    : pathFor('person_basics', { id: 'create' }, prefill);
+  const newPath = paths.basics(organization, 'create', namesFrom(state.values.q ?? ''));
   return (
     <RecordList<RecordValues>
       title="People"
       url="/api/manage/person"
       queryKey="person"
-      fixed={organization ? { organization } : undefined}
-      heading={organization ? <OrganizationHeader id={organization} title="People" /> : undefined}
+      {...organizationListProps(organization, 'People')}
       columns={columns(organization)}
       state={state}
       filters={[
@@ -90,17 +100,11 @@ function PeopleList({ organization }: { organization: string | null }) {
   );
 }
 
-export function PeopleListPage() {
-  return <PeopleList organization={null} />;
-}
+export const PeopleListPage = topLevelList(PeopleList);
+export const OrganizationPeoplePage = organizationList(PeopleList);
 
-export function OrganizationPeoplePage() {
-  return <PeopleList organization={useParams().id ?? ''} />;
-}
-
-function PersonBasics({ organization, id }: { organization: string | null; id: string }) {
+function PersonBasics({ organization, id }: ScopedRecordProps) {
   const [search] = useSearchParams();
-  const inOrg = organization !== null;
   return (
     <RecordBasics
       api="/api/manage/person"
@@ -117,47 +121,28 @@ function PersonBasics({ organization, id }: { organization: string | null; id: s
       title={name}
       newTitle="New Person"
       subtitle={(p) => [p.title, label(p.organization)].filter(Boolean).join(' · ')}
-      savedPath={(pid) =>
-        inOrg
-          ? pathFor('organization_person_basics', { id: organization, personId: pid })
-          : pathFor('person_basics', { id: pid })
-      }
+      savedPath={(pid) => paths.basics(organization, pid)}
       // Reached from an organization, Cancel returns to its people (SPEC §2).
-      cancelPath={inOrg ? pathFor('organization_people', { id: organization }) : pathFor('people')}
-      historyPath={(pid) =>
-        inOrg
-          ? pathFor('organization_person_history', { id: organization, personId: pid })
-          : pathFor('person_history', { id: pid })
-      }
-      headerExtra={inOrg ? <OrganizationTabs id={organization} /> : null}
+      cancelPath={paths.list(organization)}
+      historyPath={(pid) => paths.history(organization, pid)}
+      headerExtra={organizationTabs(organization)}
     />
   );
 }
 
-export function PersonBasicsPage() {
-  return <PersonBasics organization={null} id={useParams().id ?? 'create'} />;
-}
+export const PersonBasicsPage = organizationScopedRecord(PersonBasics, 'personId');
+export const OrganizationPersonBasicsPage = PersonBasicsPage;
 
-export function OrganizationPersonBasicsPage() {
-  const params = useParams();
-  return <PersonBasics organization={params.id ?? ''} id={params.personId ?? 'create'} />;
-}
-
-export function PersonHistoryPage() {
-  const params = useParams();
-  const organization = params.personId ? (params.id ?? '') : null;
-  const id = params.personId ?? params.id ?? '';
+function PersonHistory({ organization, id }: ScopedRecordProps) {
   return (
     <HistoryView
       entity="person"
       id={id}
       objectClass="Person"
-      backTo={
-        organization
-          ? pathFor('organization_person_basics', { id: organization, personId: id })
-          : pathFor('person_basics', { id })
-      }
+      backTo={paths.basics(organization, id)}
       backText="Person"
     />
   );
 }
+
+export const PersonHistoryPage = organizationScopedRecord(PersonHistory, 'personId');

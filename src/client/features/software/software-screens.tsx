@@ -1,12 +1,19 @@
 // Software (stored as the "Project" entity): the list (/manage/software and an organization's Software tab),
 // basics and history, in both places.
-import { Link, useParams, useSearchParams } from 'react-router';
-import { pathFor } from '../../../shared/routes';
+import { Link, useSearchParams } from 'react-router';
 import { ACTIVE_CHOICES } from '../../../shared/schemas/fields';
 import { softwareForm } from '../../../shared/schemas/software';
 import { HistoryView } from '../history/history-view';
-import { OrganizationHeader } from '../organizations/organization-header';
-import { OrganizationTabs } from '../organizations/organization-tabs';
+import {
+  organizationList,
+  organizationListProps,
+  organizationScopedPaths,
+  organizationScopedRecord,
+  organizationTabs,
+  type ScopedProps,
+  type ScopedRecordProps,
+  topLevelList,
+} from '../organizations/organization-scope';
 import { RecordBasics, type RecordValues } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, label, RecordList } from '../records/record-list';
@@ -34,10 +41,13 @@ const SECTIONS: FieldSection[] = [
   },
 ];
 
-const basicsPath = (organization: string | null, id: number | string) =>
-  organization
-    ? pathFor('organization_software_basics', { id: organization, softwareId: id })
-    : pathFor('software_basics', { id });
+const paths = organizationScopedPaths({
+  param: 'softwareId',
+  list: ['software', 'organization_software'],
+  basics: ['software_basics', 'organization_software_basics'],
+  history: ['software_history', 'organization_software_history'],
+});
+const basicsPath = paths.basics;
 
 function columns(organization: string | null): Column<RecordValues>[] {
   return [
@@ -56,15 +66,14 @@ function columns(organization: string | null): Column<RecordValues>[] {
   ];
 }
 
-function SoftwareList({ organization }: { organization: string | null }) {
+function SoftwareList({ organization }: ScopedProps) {
   const state = useQueryFilters(['q', 'active', 'renewal'], { active: '1' });
   return (
     <RecordList<RecordValues>
       title="Software"
       url="/api/manage/software"
       queryKey="software"
-      fixed={organization ? { organization } : undefined}
-      heading={organization ? <OrganizationHeader id={organization} title="Software" /> : undefined}
+      {...organizationListProps(organization, 'Software')}
       columns={columns(organization)}
       state={state}
       filters={[
@@ -95,15 +104,10 @@ function SoftwareList({ organization }: { organization: string | null }) {
   );
 }
 
-export function SoftwareListPage() {
-  return <SoftwareList organization={null} />;
-}
+export const SoftwareListPage = topLevelList(SoftwareList);
+export const OrganizationSoftwarePage = organizationList(SoftwareList);
 
-export function OrganizationSoftwarePage() {
-  return <SoftwareList organization={useParams().id ?? ''} />;
-}
-
-function SoftwareBasics({ organization, id }: { organization: string | null; id: string }) {
+function SoftwareBasics({ organization, id }: ScopedRecordProps) {
   const [search] = useSearchParams();
   return (
     <RecordBasics
@@ -121,30 +125,17 @@ function SoftwareBasics({ organization, id }: { organization: string | null; id:
       newTitle="New Software"
       subtitle={(s) => [s.vendor, label(s.organization)].filter(Boolean).join(' · ')}
       savedPath={(sid) => basicsPath(organization, sid)}
-      cancelPath={organization ? pathFor('organization_software', { id: organization }) : pathFor('software')}
-      historyPath={(sid) =>
-        organization
-          ? pathFor('organization_software_history', { id: organization, softwareId: sid })
-          : pathFor('software_history', { id: sid })
-      }
-      headerExtra={organization ? <OrganizationTabs id={organization} /> : null}
+      cancelPath={paths.list(organization)}
+      historyPath={(sid) => paths.history(organization, sid)}
+      headerExtra={organizationTabs(organization)}
     />
   );
 }
 
-export function SoftwareBasicsPage() {
-  return <SoftwareBasics organization={null} id={useParams().id ?? 'create'} />;
-}
+export const SoftwareBasicsPage = organizationScopedRecord(SoftwareBasics, 'softwareId');
+export const OrganizationSoftwareBasicsPage = SoftwareBasicsPage;
 
-export function OrganizationSoftwareBasicsPage() {
-  const params = useParams();
-  return <SoftwareBasics organization={params.id ?? ''} id={params.softwareId ?? 'create'} />;
-}
-
-export function SoftwareHistoryPage() {
-  const params = useParams();
-  const organization = params.softwareId ? (params.id ?? '') : null;
-  const id = params.softwareId ?? params.id ?? '';
+function SoftwareHistory({ organization, id }: ScopedRecordProps) {
   return (
     <HistoryView
       entity="software"
@@ -155,3 +146,5 @@ export function SoftwareHistoryPage() {
     />
   );
 }
+
+export const SoftwareHistoryPage = organizationScopedRecord(SoftwareHistory, 'softwareId');
