@@ -5,7 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 const second = 'Pacific/Auckland';
-const apiTests = ['src/server/**/*.api.test.ts'];
+const apiTests = ['src/server/**/*.api.test.ts', 'src/seed/**/*.api.test.ts'];
 // About the embedded database or the process itself: run in the PGlite project only.
 const embeddedOnly = ['src/server/db/embedded.api.test.ts', 'src/server/main.api.test.ts'];
 

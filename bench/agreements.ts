@@ -5,11 +5,11 @@
 // the raw SQL that reads the same rows, run directly on the pool in the same run (interleaved), and against its own
 // statements replayed (what the framework adds). A ratio past the goal prints the plan of the endpoint's statement.
 import type { FastifyInstance } from 'fastify';
+import { SERVICE_TYPES, TITLES } from '../src/seed/sales-data.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { SERVICE_TYPES, TITLES } from '../src/server/db/seed/sales-data.js';
 import { inForce, MONTHLY_SQL } from '../src/server/modules/agreement/agreement-figures.js';
 import { encodeCursor } from '../src/server/platform/cursor.js';
 import { companyToday } from '../src/shared/format/company-time.js';

@@ -2,17 +2,17 @@
 // default; BENCH_LIST_ORGS / BENCH_LIST_DEVICES / BENCH_LIST_RUNS change that). Page 1,000 against page 1 (keyset
 // paging: a deep page should cost what the first does) and the endpoint against the raw SQL it runs.
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import type { Database } from '../src/server/db/client.js';
-import { migrate } from '../src/server/db/migrate.js';
 import {
   CATEGORIES,
   CITIES,
   ORG_INDUSTRIES,
   ORG_PREFIXES,
   ORG_SUFFIXES,
-} from '../src/server/db/seed/inventory-data.js';
+} from '../src/seed/inventory-data.js';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import type { Database } from '../src/server/db/client.js';
+import { migrate } from '../src/server/db/migrate.js';
 import { hashPassword } from '../src/server/platform/passwords.js';
 import { benchDatabase, capture, count, dropForLoad, ms, percentile, seconds } from './support.js';
 

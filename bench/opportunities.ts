@@ -3,11 +3,11 @@
 // close date), and the totals (amount and probability-weighted amount) of the open set. Each endpoint (app.inject,
 // signed in) is timed against the raw SQL that reads the same rows, run on the pool in the same run (interleaved).
 import type { FastifyInstance } from 'fastify';
+import { seedOpportunitiesBulk } from '../src/seed/opportunities-bulk.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { seedOpportunitiesBulk } from '../src/server/db/seed/opportunities-bulk.js';
 import { STAGES_SQL } from '../src/server/modules/opportunity/opportunity.record.js';
 import { encodeCursor } from '../src/server/platform/cursor.js';
 import { type Case, compare } from './compare.js';

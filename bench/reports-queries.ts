@@ -3,11 +3,11 @@
 // summary, app.inject, signed in) against one hand-written SQL statement reading the same page and the same summary,
 // timed interleaved (bench/compare.ts). Goal: within 1.5x of the raw SQL, p95 <= 1 s on PostgreSQL.
 import type { FastifyInstance } from 'fastify';
+import { CATEGORIES, FIRST_NAMES, LAST_NAMES, LOCATIONS } from '../src/seed/inventory-data.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { CATEGORIES, FIRST_NAMES, LAST_NAMES, LOCATIONS } from '../src/server/db/seed/inventory-data.js';
 import { companyDay } from '../src/server/modules/report/engine/report-source.js';
 import { AGE_BANDS, ageBandConditions, minusYears } from '../src/server/modules/report/queries/rules.js';
 import { RMM_VIRTUAL_KEY } from '../src/server/modules/rmm-settings/virtual.js';

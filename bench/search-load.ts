@@ -2,11 +2,11 @@
 // global searches run without pause, against the same summary with no search running (goal: p99 <= 2x). On the
 // demo data set (two years of slips of twenty technicians), through the real app over HTTP.
 import type { AddressInfo } from 'node:net';
+import { bootstrapDatabase, DEMO_PASSWORD } from '../src/seed/index.js';
+import { DEMO_TECH_EMAIL } from '../src/seed/staff.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { bootstrapDatabase, DEMO_PASSWORD } from '../src/server/db/seed/index.js';
-import { DEMO_TECH_EMAIL } from '../src/server/db/seed/staff.js';
 import { toPathDate } from '../src/shared/format/date.js';
 import { load } from './profile-throughput.js';
 import { benchDatabase, HEADERS, ms, percentile, seconds } from './support.js';

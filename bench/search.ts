@@ -3,11 +3,11 @@
 // prefixes, one-letter typos), and the endpoint against the raw SQL it sends (captured, then replayed on the pool).
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { CITIES, ORG_INDUSTRIES, ORG_PREFIXES, ORG_SUFFIXES } from '../src/seed/inventory-data.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
-import { CITIES, ORG_INDUSTRIES, ORG_PREFIXES, ORG_SUFFIXES } from '../src/server/db/seed/inventory-data.js';
 import { hashPassword } from '../src/server/platform/passwords.js';
 import { benchDatabase, capture, count, dropForLoad, HEADERS, ms, percentile, seconds } from './support.js';
 

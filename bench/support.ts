@@ -9,8 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.mjs';
+import { CITIES, ORG_INDUSTRIES, ORG_PREFIXES } from '../src/seed/inventory-data.js';
 import { type Database, openDatabase } from '../src/server/db/client.js';
-import { CITIES, ORG_INDUSTRIES, ORG_PREFIXES } from '../src/server/db/seed/inventory-data.js';
 import { hashPassword } from '../src/server/platform/passwords.js';
 import type { Queryable } from '../src/server/platform/records.js';
 

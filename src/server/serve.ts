@@ -42,7 +42,7 @@ export async function serve(config: Config, embedded?: Promise<EmbeddedDatabase>
       // The demo seed is loaded only when it is written: no part of the running server.
       demo: config.demo
         ? async (client, adminId) =>
-            (await import('./db/seed/index.js')).demoSeed(config.timeZone)(client, adminId)
+            (await import('../seed/index.js')).demoSeed(config.timeZone)(client, adminId)
         : undefined,
     });
     const app = await building;

@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEmptyPostgresDatabase, testDbKind } from '../../../test/support/test-db.js';
-import { DEFAULT_ADMIN_EMAIL, DEMO_ADMIN_EMAIL } from './seed/index.js';
+import { DEFAULT_ADMIN_EMAIL, DEMO_ADMIN_EMAIL } from '../../seed/index.js';
 import { withStartupLock } from './startup-lock.js';
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };

@@ -5,10 +5,10 @@
 // lines are read at once by the SQL the drill-down reads; the drill-down itself is read for a sample of cases.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../../test/support/api.js';
+import { bootstrapDatabase, DEFAULT_ADMIN_EMAIL } from '../../../../seed/index.js';
 import type { BillLine, BillLines } from '../../../../shared/billing.js';
 import { toHundredths } from '../../../../shared/format/money.js';
 import type { ReportResponse, ReportRow } from '../../../../shared/reports.js';
-import { bootstrapDatabase, DEFAULT_ADMIN_EMAIL } from '../../../db/seed/index.js';
 import { companyDay } from '../engine/report-source.js';
 import { pricedSlips } from '../queries/billing.js';
 import { addDays } from '../queries/rules.js';

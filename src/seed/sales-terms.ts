@@ -1,9 +1,9 @@
 // The demo agreements' shapes and the pieces buildSales (sales-build.ts) makes them of: days as ISO strings, money,
 // the wording of service lines, and each service type's size and price for an organization.
-import { toUtcIsoDate } from '../../../shared/format/date.js';
-import { formatMoney, formatQuantity } from '../../../shared/format/money.js';
-import type { ActivityKind } from '../../../shared/schemas/activity.js';
-import { BILLING_FREQUENCIES } from '../../../shared/schemas/agreement.js';
+import { toUtcIsoDate } from '../shared/format/date.js';
+import { formatMoney, formatQuantity } from '../shared/format/money.js';
+import type { ActivityKind } from '../shared/schemas/activity.js';
+import { BILLING_FREQUENCIES } from '../shared/schemas/agreement.js';
 import type { Random } from './random.js';
 import { AMENDMENT_TYPES, type AmendmentKey, SERVICE_TYPES, type ServiceKey } from './sales-data.js';
 

@@ -1,7 +1,7 @@
 // The demo data set on a real database: the first start with SD6_DEMO writes the inventory with working references
 // and the outage auto-assignment setting, and a second start leaves it alone.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openTestDatabase, type TestDatabase, testDbKind } from '../../../../test/support/test-db.js';
+import { openTestDatabase, type TestDatabase, testDbKind } from '../../test/support/test-db.js';
 import { bootstrapDatabase } from './index.js';
 import { DEMO_ADMIN_EMAIL, DEMO_TECH_EMAIL } from './staff.js';
 

@@ -2,7 +2,7 @@
 // after they start, project time only while the project ran, and closed cases whose tasks are closed too.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { toIsoDate } from '../../../shared/format/date.js';
+import { toIsoDate } from '../shared/format/date.js';
 import { seededRandom } from './random.js';
 import { buildWork, DEMO_DAYS, demoMonths } from './work.js';
 

@@ -3,8 +3,8 @@
 // sized to the organization, signed amendments' changes applied the way signing applies them (and the others not),
 // real PDF files behind the documents, and a timeline; the agreement screens' own calls agree with them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
-import { companyToday } from '../../../shared/format/company-time.js';
+import { type ApiHarness, setupApi } from '../../test/support/api.js';
+import { companyToday } from '../shared/format/company-time.js';
 import { bootstrapDatabase, DEMO_PASSWORD } from './index.js';
 import { DEMO_TECH_EMAIL } from './staff.js';
 

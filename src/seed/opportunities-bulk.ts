@@ -2,7 +2,7 @@
 // generate_series, the way the agreements bench loads its 20,000 agreements, so 50,000 rows take seconds. The same
 // rows on every run for the same seed; stages, outcomes and probabilities follow the opportunity settings' defaults.
 import type pg from 'pg';
-import { OPPORTUNITY_SETTINGS_DEFAULTS } from '../../../shared/schemas/sales-settings.js';
+import { OPPORTUNITY_SETTINGS_DEFAULTS } from '../shared/schemas/sales-settings.js';
 import { THEMES } from './opportunities-data.js';
 
 export type BulkOpportunityOptions = {

@@ -5,8 +5,8 @@
 // unique numbers, lines and rich-text terms, the amount of the latest one; real PDF files; a timeline; and global
 // search finds them. The bulk loader for benchmarks writes consistent rows by the thousand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
-import { OPPORTUNITY_SETTINGS_DEFAULTS } from '../../../shared/schemas/sales-settings.js';
+import { type ApiHarness, setupApi } from '../../test/support/api.js';
+import { OPPORTUNITY_SETTINGS_DEFAULTS } from '../shared/schemas/sales-settings.js';
 import { bootstrapDatabase, DEMO_PASSWORD } from './index.js';
 import { seedOpportunitiesBulk } from './opportunities-bulk.js';
 import { DEMO_ADMIN_EMAIL } from './staff.js';

@@ -1,7 +1,7 @@
 // Demo report settings (SD6_DEMO, first start only): a report disclaimer and a retired banner, the three documents
 // clients must receive (required uploads), and the rule of which devices are virtual.
 import type pg from 'pg';
-import { RMM_VIRTUAL_KEY, type VirtualDevices } from '../settings-keys.js';
+import { RMM_VIRTUAL_KEY, type VirtualDevices } from '../server/db/settings-keys.js';
 
 const DISCLAIMER =
   'This report reflects the data reported by the RMM agents at the time of generation. Devices that were ' +

@@ -2,7 +2,7 @@
 // organizations, and two years of working days of the technicians: slips of support and project work with a
 // lunch break and the odd gap, bucket time (administration, training, PTO days). Deterministic like the inventory.
 import type pg from 'pg';
-import { MONTH_NAMES, toIsoDate } from '../../../shared/format/date.js';
+import { MONTH_NAMES, toIsoDate } from '../shared/format/date.js';
 import { reserveIds } from './bulk.js';
 import type { Random } from './random.js';
 

@@ -2,13 +2,14 @@
 // stage with close dates around today (some overdue), won ones that became an existing agreement, lost ones with
 // their reasons, several raised from outages; their proposals (revisions copied from the one before), documents
 // with small PDF files, and the timeline. Dates are relative to `today`; nothing happened later than yesterday.
-import { toUtcIsoDate } from '../../../shared/format/date.js';
-import { formatMoney } from '../../../shared/format/money.js';
-import type { ActivityKind } from '../../../shared/schemas/activity.js';
-import type { DocumentKind } from '../../../shared/schemas/document.js';
-import type { Outcome, ProposalStatus } from '../../../shared/schemas/opportunity.js';
-import { OPPORTUNITY_SETTINGS_DEFAULTS, type Stage } from '../../../shared/schemas/sales-settings.js';
-import { numberFor } from '../../platform/record-numbers.js';
+
+import { numberFor } from '../server/platform/record-numbers.js';
+import { toUtcIsoDate } from '../shared/format/date.js';
+import { formatMoney } from '../shared/format/money.js';
+import type { ActivityKind } from '../shared/schemas/activity.js';
+import type { DocumentKind } from '../shared/schemas/document.js';
+import type { Outcome, ProposalStatus } from '../shared/schemas/opportunity.js';
+import { OPPORTUNITY_SETTINGS_DEFAULTS, type Stage } from '../shared/schemas/sales-settings.js';
 import { minimalPdf } from './demo-pdf.js';
 import {
   ACTIVITY_NOTES,

@@ -3,12 +3,12 @@
 // activity, built by sales-build.ts and written with one INSERT ... SELECT FROM unnest(...) per table.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { toIsoDate } from '../../../shared/format/date.js';
 import {
   AMENDMENT_SETTINGS_KEY as SETTINGS_KEY,
   type StoredAmendmentSettings,
   storedAmendmentDefaults as storedDefaults,
-} from '../settings-keys.js';
+} from '../server/db/settings-keys.js';
+import { toIsoDate } from '../shared/format/date.js';
 import { type BulkRow, insertRows, reserveIds } from './bulk.js';
 import type { Random } from './random.js';
 import { buildSales, money, type SalesOrg } from './sales-build.js';

@@ -4,12 +4,12 @@
 // agreement it became name each other.
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { toIsoDate } from '../../../shared/format/date.js';
 import {
   ESIGNATURE_SETTINGS_KEY as ESIGNATURE_KEY,
   SALES_ROLES_KEY as ROLES_KEY,
   type StoredSalesRoles,
-} from '../settings-keys.js';
+} from '../server/db/settings-keys.js';
+import { toIsoDate } from '../shared/format/date.js';
 import { type BulkRow, insertRows, reserveIds } from './bulk.js';
 import { buildOpportunities, type OppAgreement, type OppOrg, type OppOutage } from './opportunities-build.js';
 import type { LineSpec } from './opportunities-data.js';

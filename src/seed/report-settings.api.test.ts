@@ -1,8 +1,8 @@
 // The demo report settings as the admin screens show them: a report disclaimer and a retired banner (so no banner
 // shows), the three required uploads printing the disclaimer, and the virtual-device rule.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
-import { makeAdmin, makeDeviceCategory, TEST_PASSWORD } from '../../../../test/support/factories.js';
+import { type ApiHarness, setupApi } from '../../test/support/api.js';
+import { makeAdmin, makeDeviceCategory, TEST_PASSWORD } from '../../test/support/factories.js';
 import { seedReportSettings } from './report-settings.js';
 
 let api: ApiHarness;

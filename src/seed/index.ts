@@ -1,6 +1,7 @@
 // The deterministic demo data set (SD6_DEMO), written on first start after the first administrator. The server
 // loads it only when it runs (serve.ts imports it dynamically); first-start.ts creates the administrator.
-import { wallDay } from '../../../shared/format/company-time.js';
+
+import type { Database } from '../server/db/client.js';
 import {
   DEFAULT_ADMIN_EMAIL,
   DEMO_ADMIN_EMAIL,
@@ -9,10 +10,10 @@ import {
   type FirstStart,
   firstStart,
   signInHelp,
-} from '../../first-start.js';
-import { snapshotBilledCases } from '../../modules/report/index.js';
-import { hashPassword } from '../../platform/passwords.js';
-import type { Database } from '../client.js';
+} from '../server/first-start.js';
+import { snapshotBilledCases } from '../server/modules/report/index.js';
+import { hashPassword } from '../server/platform/passwords.js';
+import { wallDay } from '../shared/format/company-time.js';
 import { seedInventory } from './inventory.js';
 import { seedOpportunities } from './opportunities.js';
 import { seededRandom } from './random.js';

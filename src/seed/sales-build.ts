@@ -2,9 +2,9 @@
 // current clients and ended ones for some former clients, services sized to their devices and people, amendments
 // (signed ones already applied to the services the way signing applies them, the others not), documents with small
 // PDF files, and the activity timeline. Dates are relative to `today`; nothing happened later than yesterday.
-import { toUtcIsoDate } from '../../../shared/format/date.js';
-import type { ActivityKind } from '../../../shared/schemas/activity.js';
-import { AMENDMENT_SETTINGS_DEFAULTS } from '../../../shared/schemas/amendment-settings.js';
+import { toUtcIsoDate } from '../shared/format/date.js';
+import type { ActivityKind } from '../shared/schemas/activity.js';
+import { AMENDMENT_SETTINGS_DEFAULTS } from '../shared/schemas/amendment-settings.js';
 import { minimalPdf } from './demo-pdf.js';
 import type { Random } from './random.js';
 import { type AmendmentKey, NOTES, PROVIDER_NAME, type ServiceKey, TITLES } from './sales-data.js';

@@ -1,9 +1,9 @@
 // The demo inventory builder: deterministic, the promised sizes, valid formats and codes, references kept inside
 // one organization, and dates spread around `today` the way the reports need them.
 import { describe, expect, it } from 'vitest';
-import { checkDuns, checkEmail, checkPhone, checkTaxId } from '../../../shared/format/validators.js';
-import { RMM_PLANS, SALES_STATUSES } from '../../../shared/schemas/organization.js';
-import { SHORT_CODE_PATTERN } from '../../../shared/schemas/user.js';
+import { checkDuns, checkEmail, checkPhone, checkTaxId } from '../shared/format/validators.js';
+import { RMM_PLANS, SALES_STATUSES } from '../shared/schemas/organization.js';
+import { SHORT_CODE_PATTERN } from '../shared/schemas/user.js';
 import { buildInventory } from './inventory.js';
 import { seededRandom } from './random.js';
 

@@ -1,6 +1,6 @@
 // Demo staff: a primary developer and about twenty technicians, account managers and billing staff.
 import type pg from 'pg';
-import { DEMO_ADMIN_EMAIL, DEMO_TECH_EMAIL } from '../../first-start.js';
+import { DEMO_ADMIN_EMAIL, DEMO_TECH_EMAIL } from '../server/first-start.js';
 import type { Random } from './random.js';
 
 const FIRST = [
