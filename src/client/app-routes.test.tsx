@@ -1,6 +1,7 @@
 // The route table's environment rule and the chunk-load error text.
 import { describe, expect, it } from 'vitest';
 import { chunkLoadError, screenNames } from './app-routes';
+import { SCREEN_AREAS } from './features/areas';
 
 describe('screens', () => {
   it('has the platform screens in every environment', () => {
@@ -9,6 +10,11 @@ describe('screens', () => {
         expect.arrayContaining(['profile', 'profile_history', 'staff', 'staff_basics', 'staff_history']),
       );
     }
+  });
+
+  it('gives each screen route one area', () => {
+    const names = SCREEN_AREAS.flatMap((area) => Object.keys(area));
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it('offers the UI kit outside production only', () => {

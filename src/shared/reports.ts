@@ -38,7 +38,7 @@ export type ReportSubject = 'equipment' | 'people' | 'organizations' | 'staff';
 export type ReportDef = {
   key: ReportKey;
   group: 'client' | 'internal';
-  /** Route name (src/shared/routes.ts). */
+  /** Route name (src/shared/routes/). */
   route: string;
   title: string;
   subject: ReportSubject;

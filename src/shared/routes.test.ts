@@ -1,5 +1,6 @@
 // The route table: paths, matching, and the menus generated from it.
 import { describe, expect, it } from 'vitest';
+import { AREAS, TABLE } from './routes/areas.js';
 import {
   ADMIN_MENU,
   type MenuEntry,
@@ -36,6 +37,11 @@ describe('pathFor and matchPath', () => {
     });
     expect(matchPath('/')?.route.name).toBe('index');
     expect(matchPath('/no/such/page')).toBeNull();
+  });
+
+  it('names each route once across the areas', () => {
+    expect(AREAS.length).toBeGreaterThan(20);
+    expect(Object.keys(ROUTES)).toHaveLength(TABLE.length);
   });
 
   it('round-trips every internal route', () => {

@@ -12,7 +12,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   ROLE_PRIMARY_DEVELOPER: 'Primary developer',
 };
 
-/** Home page values; each names a route of src/shared/routes.ts (file_manager is a full page load). */
+/** Home page values; each names a route of src/shared/routes/ (file_manager is a full page load). */
 export const HOME_PAGES = [
   { value: 'cases', label: 'Cases & Tasks' },
   { value: 'organizations', label: 'Organizations' },

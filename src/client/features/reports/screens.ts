@@ -1,0 +1,26 @@
+// The report screens: one frame driven by each report's definition, report history and an organization's report tabs (one chunk).
+import { type AreaScreens, screen } from '../screen';
+
+const reportScreens = () => import('./report-screens');
+
+export const screens = {
+  report_antivirus: screen(reportScreens, 'AntivirusReportPage'),
+  report_bitlocker: screen(reportScreens, 'BitlockerReportPage'),
+  report_device: screen(reportScreens, 'DeviceReportPage'),
+  report_device_summary_by_age: screen(reportScreens, 'DeviceSummaryByAgeReportPage'),
+  report_device_summary_by_address: screen(reportScreens, 'DeviceSummaryByAddressReportPage'),
+  report_firmware: screen(reportScreens, 'FirmwareReportPage'),
+  report_outdated_response: screen(reportScreens, 'OutdatedResponseReportPage'),
+  report_patch: screen(reportScreens, 'PatchReportPage'),
+  report_services_activity: screen(reportScreens, 'ServicesActivityReportPage'),
+  report_user_and_device_counts: screen(reportScreens, 'UserAndDeviceCountsReportPage'),
+  report_warranty: screen(reportScreens, 'WarrantyReportPage'),
+  report_user: screen(reportScreens, 'UserReportPage'),
+  report_annual_update: screen(reportScreens, 'AnnualUpdateReportPage'),
+  report_bill_list: screen(reportScreens, 'BillListPage'),
+  report_weekly_summary: screen(reportScreens, 'WeeklySummaryReportPage'),
+  report_wip_list: screen(reportScreens, 'WipListReportPage'),
+  report_history: screen(reportScreens, 'ReportHistoryPage'),
+  organization_reports: screen(reportScreens, 'OrganizationReportsPage'),
+  organization_report_history: screen(reportScreens, 'OrganizationReportHistoryPage'),
+} satisfies AreaScreens;
