@@ -9,7 +9,7 @@ import { DOCUMENT_MAX_BYTES } from '../shared/schemas/document.js';
 import { type Config, publicBaseUrl, publicUrlWarning, type TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { AREAS } from './modules/areas.js';
-import type { AreaOptions } from './platform/area.js';
+import type { AreaContext, AreaOptions } from './platform/area.js';
 import { installAuth } from './platform/auth.js';
 import { installErrorHandlers } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
@@ -151,7 +151,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installAuth(app, database, policy);
   healthRoutes(app, database);
 
-  const context = {
+  // Every area of modules/areas.ts registers its routes and jobs, in the list's order.
+  const context: AreaContext = {
     database,
     config,
     timeZone: config.timeZone,
