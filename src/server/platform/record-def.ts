@@ -64,8 +64,9 @@ export type RecordDef<Rec extends Presented = Presented> = {
 };
 
 /** A field as a definition writes it: its column is the Drizzle column (or, for definitions not yet typed, its name). */
-export type RecordFieldInput<Name extends string = string> = Omit<RecordField<Name>, 'column'> & {
+export type RecordFieldInput<Name extends string = string> = Omit<RecordField<Name>, 'column' | 'ref'> & {
   column: AnyPgColumn | string;
+  ref?: { table: Table | string; label: string };
 };
 
 /** A record definition that names its table and columns through the Drizzle schema. */
@@ -73,6 +74,10 @@ export type RecordDefInput<Rec extends Presented> = Omit<RecordDef<Rec>, 'table'
   table: Table | string;
   fields: RecordFieldInput<FieldName<Rec>>[];
 };
+
+/** The SQL name of a Drizzle table (or a table named as text). */
+export const sqlTable = (table: Table | string): string =>
+  typeof table === 'string' ? table : getTableName(table);
 
 /** The SQL name of a Drizzle column (or a column named as text). */
 export const sqlColumn = (column: AnyPgColumn | string): string =>
@@ -85,8 +90,12 @@ export const sqlColumn = (column: AnyPgColumn | string): string =>
 export function defineRecord<Rec extends Presented = Presented>(def: RecordDefInput<Rec>): RecordDef<Rec> {
   return {
     ...def,
-    table: typeof def.table === 'string' ? def.table : getTableName(def.table),
-    fields: def.fields.map((f) => ({ ...f, column: sqlColumn(f.column) })),
+    table: sqlTable(def.table),
+    fields: def.fields.map(({ ref, ...f }) => ({
+      ...f,
+      column: sqlColumn(f.column),
+      ...(ref ? { ref: { table: sqlTable(ref.table), label: ref.label } } : {}),
+    })),
   };
 }
 

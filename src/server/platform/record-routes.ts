@@ -82,8 +82,12 @@ export type RecordRoutes<
 
 export type ParentSpec = { param: string; table: string; field: string };
 
-/** The values of a new record's form: the record's fields (a typed record's, when it has a type), no stamps yet. */
-export type Blank<Rec extends Presented> = Partial<Omit<Rec, 'id' | 'version'>> & Record<string, unknown>;
+/**
+ * The values of a new record's form, no stamps yet: named as the record's fields; their values are the form's (a
+ * picker's option may carry a text value), so the response declares them loosely.
+ */
+export type Blank<Rec extends Presented> = Partial<Record<Exclude<keyof Rec, 'id' | 'version'>, unknown>> &
+  Record<string, unknown>;
 
 /** The parent id of a request (0 for records without a parent). */
 export type Scope = { parentId: number };

@@ -24,6 +24,7 @@ export {
   type RecordField,
   type RecordFieldInput,
   sqlColumn,
+  sqlTable,
 } from './record-def.js';
 
 const alias = (f: RecordField) => `${f.name}_r`;

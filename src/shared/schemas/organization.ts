@@ -13,6 +13,7 @@ import {
   requiredText,
   version,
 } from './fields.js';
+import { codeValue, recordBase, refValue } from './record.js';
 import { roundingIncrementField, roundingMinimumField } from './rounding-fields.js';
 import { shortCodeSchema } from './user.js';
 
@@ -70,3 +71,24 @@ export const organizationListQuery = listQuery.extend({
   salesStatus: optionalEnum(codeValues(SALES_STATUSES)),
   sort: z.enum(['name', 'shortCode']).default('name'),
 });
+
+/** An organization as the API presents it (list rows, the basics screen, a save's answer). */
+export const organizationRecord = recordBase.extend({
+  name: z.string(),
+  shortCode: z.string().nullable(),
+  salesStatus: codeValue.nullable(),
+  vendorStatus: codeValue.nullable(),
+  active: z.boolean(),
+  rmmPlan: codeValue.nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  address: z.string().nullable(),
+  federalTaxId: z.string().nullable(),
+  duns: z.string().nullable(),
+  accountManager: refValue.nullable(),
+  primaryContact: refValue.nullable(),
+  notes: z.string().nullable(),
+  roundingMinimum: z.number().nullable(),
+  roundingIncrement: z.number().nullable(),
+});
+export type OrganizationRecord = z.infer<typeof organizationRecord>;

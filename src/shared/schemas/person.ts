@@ -11,6 +11,7 @@ import {
   requiredText,
   version,
 } from './fields.js';
+import { recordBase, refValue } from './record.js';
 
 export const personForm = z.object({
   version: version(),
@@ -32,3 +33,17 @@ export const personListQuery = listQuery.extend({
   organization: optionalRef(),
   sort: z.enum(['name']).default('name'),
 });
+
+/** A person as the API presents it (list rows, the basics screen, a save's answer). */
+export const personRecord = recordBase.extend({
+  firstName: z.string(),
+  lastName: z.string(),
+  title: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  mobile: z.string().nullable(),
+  organization: refValue.nullable(),
+  active: z.boolean(),
+  notes: z.string().nullable(),
+});
+export type PersonRecord = z.infer<typeof personRecord>;

@@ -3,20 +3,23 @@
 import { Link, useParams } from 'react-router';
 import type { z } from 'zod';
 import { pathFor, type RouteName } from '../../../shared/routes';
-import { amendmentTypeForm } from '../../../shared/schemas/amendment-type';
-import { bucketCategoryForm } from '../../../shared/schemas/bucket-category';
-import { departmentForm } from '../../../shared/schemas/department';
-import { deviceCategoryForm } from '../../../shared/schemas/device-category';
+import { type AmendmentTypeRecord, amendmentTypeForm } from '../../../shared/schemas/amendment-type';
+import { type BucketCategoryRecord, bucketCategoryForm } from '../../../shared/schemas/bucket-category';
+import { type DepartmentRecord, departmentForm } from '../../../shared/schemas/department';
+import { type DeviceCategoryRecord, deviceCategoryForm } from '../../../shared/schemas/device-category';
 import { ACTIVE_CHOICES, codeOptions } from '../../../shared/schemas/fields';
-import { outageTypeForm } from '../../../shared/schemas/outage-type';
-import { SERVICE_UNITS, serviceTypeForm } from '../../../shared/schemas/service-type';
+import { type OutageTypeRecord, outageTypeForm } from '../../../shared/schemas/outage-type';
+import { SERVICE_UNITS, type ServiceTypeRecord, serviceTypeForm } from '../../../shared/schemas/service-type';
 import { HistoryView } from '../history/history-view';
-import { RecordBasics, type RecordValues } from '../records/record-basics';
+import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
 
-type PickList = {
+/** What every pick list's records carry (their shared response schemas). */
+type PickListRecord = DepartmentRecord;
+
+type PickList<Rec extends PickListRecord> = {
   title: string;
   one: string;
   api: string;
@@ -29,11 +32,11 @@ type PickList = {
   schema: z.ZodType;
   /** The name field's label (default Name), extra list columns and form fields after name and active. */
   nameLabel?: string;
-  columns?: Column<RecordValues>[];
+  columns?: Column<Rec>[];
   sections?: FieldSection[];
 };
 
-const DEVICE_CATEGORIES: PickList = {
+const DEVICE_CATEGORIES: PickList<DeviceCategoryRecord> = {
   title: 'Device Categories',
   one: 'Device Category',
   api: '/api/admin/device-category',
@@ -46,7 +49,7 @@ const DEVICE_CATEGORIES: PickList = {
   schema: deviceCategoryForm,
 };
 
-const OUTAGE_TYPES: PickList = {
+const OUTAGE_TYPES: PickList<OutageTypeRecord> = {
   title: 'Outage Types',
   one: 'Outage Type',
   api: '/api/admin/outage-type',
@@ -59,7 +62,7 @@ const OUTAGE_TYPES: PickList = {
   schema: outageTypeForm,
 };
 
-const DEPARTMENTS: PickList = {
+const DEPARTMENTS: PickList<DepartmentRecord> = {
   title: 'Departments',
   one: 'Department',
   api: '/api/admin/department',
@@ -72,7 +75,7 @@ const DEPARTMENTS: PickList = {
   schema: departmentForm,
 };
 
-const BUCKETS: PickList = {
+const BUCKETS: PickList<BucketCategoryRecord> = {
   title: 'Buckets',
   one: 'Bucket',
   api: '/api/admin/bucket',
@@ -97,7 +100,7 @@ const BUCKETS: PickList = {
   ],
 };
 
-const SERVICE_TYPES: PickList = {
+const SERVICE_TYPES: PickList<ServiceTypeRecord> = {
   title: 'Service Types',
   one: 'Service Type',
   api: '/api/admin/service-type',
@@ -113,7 +116,7 @@ const SERVICE_TYPES: PickList = {
     {
       key: 'billedPer',
       label: 'Billed Per',
-      render: (r) => (r.billedPer as { label: string } | null)?.label ?? '',
+      render: (r) => r.billedPer?.label ?? '',
     },
   ],
   sections: [
@@ -136,7 +139,7 @@ const SERVICE_TYPES: PickList = {
   ],
 };
 
-const AMENDMENT_TYPES: PickList = {
+const AMENDMENT_TYPES: PickList<AmendmentTypeRecord> = {
   title: 'Amendment Types',
   one: 'Amendment Type',
   api: '/api/admin/amendment-type',
@@ -159,20 +162,20 @@ const SECTIONS: FieldSection[] = [
   },
 ];
 
-function PickListList({ list }: { list: PickList }) {
+function PickListList<Rec extends PickListRecord>({ list }: { list: PickList<Rec> }) {
   const state = useQueryFilters(['q', 'active'], { active: '1' });
-  const columns: Column<RecordValues>[] = [
+  const columns: Column<Rec>[] = [
     {
       key: 'name',
       label: list.nameLabel ?? 'Name',
-      render: (r) => <Link to={pathFor(list.basics, { id: r.id })}>{String(r.name)}</Link>,
+      render: (r) => <Link to={pathFor(list.basics, { id: r.id })}>{r.name}</Link>,
     },
-    { key: 'description', label: 'Description', render: (r) => String(r.description ?? ''), wide: true },
+    { key: 'description', label: 'Description', render: (r) => r.description ?? '', wide: true },
     ...(list.columns ?? []),
     { key: 'active', label: 'Status', render: (r) => (r.active ? 'Active' : 'Inactive') },
   ];
   return (
-    <RecordList<RecordValues>
+    <RecordList<Rec>
       title={list.title}
       url={list.api}
       queryKey={list.entityKey}
@@ -199,17 +202,17 @@ function PickListList({ list }: { list: PickList }) {
   );
 }
 
-function PickListBasics({ list }: { list: PickList }) {
+function PickListBasics<Rec extends PickListRecord>({ list }: { list: PickList<Rec> }) {
   const id = useParams().id ?? 'create';
   return (
-    <RecordBasics
+    <RecordBasics<Rec>
       api={list.api}
       entityKey={list.entityKey}
       historyKey={list.historyKey}
       id={id}
       schema={list.schema}
       sections={list.sections ?? SECTIONS}
-      title={(r) => String(r.name)}
+      title={(r) => r.name}
       newTitle={`New ${list.one}`}
       savedPath={(rid) => pathFor(list.basics, { id: rid })}
       cancelPath={pathFor(list.list)}
@@ -218,7 +221,7 @@ function PickListBasics({ list }: { list: PickList }) {
   );
 }
 
-function PickListHistory({ list }: { list: PickList }) {
+function PickListHistory<Rec extends PickListRecord>({ list }: { list: PickList<Rec> }) {
   const id = useParams().id ?? '';
   return (
     <HistoryView

@@ -19,7 +19,8 @@ import { RecordStamps, SaveCancel, type Stamps } from './record-form-footer';
 
 export type RecordValues = Record<string, unknown> & { id: number; version: number };
 
-export type RecordBasicsProps = {
+/** `Rec`: the record type of the entity's shared response schema (by default any record). */
+export type RecordBasicsProps<Rec extends RecordValues = RecordValues> = {
   /** API path of one record, without the id: GET/POST/DELETE {api}/{id|create}. */
   api: string;
   /** Response key of the record (SPEC §7). */
@@ -31,11 +32,11 @@ export type RecordBasicsProps = {
   prefill?: Record<string, string | undefined>;
   schema: z.ZodType;
   /** Saves the checked values in place of the JSON POST (e.g. a form with a file, showing its upload). */
-  save?: (url: string, payload: Record<string, unknown>) => Promise<RecordValues>;
+  save?: (url: string, payload: Record<string, unknown>) => Promise<Rec>;
   sections: FieldSection[];
-  title: (record: RecordValues) => string;
+  title: (record: Rec) => string;
   newTitle: string;
-  subtitle?: (record: RecordValues) => ReactNode;
+  subtitle?: (record: Rec) => ReactNode;
   /** Where the saved new record goes. */
   savedPath: (id: number) => string;
   /** Where Cancel goes when creating, and where a deleted record's screen goes. */
@@ -43,11 +44,11 @@ export type RecordBasicsProps = {
   historyPath?: (id: number) => string;
   canDelete?: boolean;
   /** false: the record is read-only whatever the user may do (e.g. a signed amendment). */
-  canEdit?: (record: RecordValues) => boolean;
+  canEdit?: (record: Rec) => boolean;
   /** After a save or delete: refresh what else shows this record's effects (e.g. a parent's totals). */
   onChanged?: () => void;
   /** More buttons beside History (e.g. Copy). */
-  actions?: (record: RecordValues) => ReactNode;
+  actions?: (record: Rec) => ReactNode;
   /**
    * Values that follow from a change the user made (e.g. a stage's default probability), merged over the new values;
    * `before` holds the values as they were.
@@ -61,10 +62,10 @@ export type RecordBasicsProps = {
   warnings?: (values: Record<string, unknown>) => Record<string, string[]>;
   /** Shown under the title (e.g. the tabs of a parent record). */
   headerExtra?: ReactNode;
-  children?: (record: RecordValues) => ReactNode;
+  children?: (record: Rec) => ReactNode;
 };
 
-type Loaded = { entity: RecordValues; formOptions?: Record<string, Option[]>; can?: RecordCan };
+type Loaded<Rec> = { entity: Rec; formOptions?: Record<string, Option[]>; can?: RecordCan };
 
 const recordKey = (api: string, id: string) => ['record', api, id] as const;
 
@@ -78,12 +79,12 @@ function issuesByField(error: z.ZodError): Record<string, string[]> {
   return out;
 }
 
-export function RecordBasics(props: RecordBasicsProps) {
+export function RecordBasics<Rec extends RecordValues = RecordValues>(props: RecordBasicsProps<Rec>) {
   const creating = props.id === 'create';
   const query = useQuery({
     queryKey: [...recordKey(props.api, props.id), props.prefill ?? {}],
     queryFn: ({ signal }) =>
-      loadEntity<RecordValues, Record<string, Option[]>>(
+      loadEntity<Rec, Record<string, Option[]>>(
         `${props.api}/${encodeURIComponent(props.id)}`,
         props.entityKey,
         {
@@ -120,20 +121,20 @@ export function RecordBasics(props: RecordBasicsProps) {
       {query.isPending ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : null}
       {query.isError ? <Alert variant="danger">{query.error.message}</Alert> : null}
       {query.data && record ? (
-        <RecordForm key={`${props.id}:${record.id}`} {...props} loaded={query.data as Loaded} />
+        <RecordForm key={`${props.id}:${record.id}`} {...props} loaded={query.data} />
       ) : null}
       {record && !creating ? props.children?.(record) : null}
     </>
   );
 }
 
-function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
+function RecordForm<Rec extends RecordValues>(props: RecordBasicsProps<Rec> & { loaded: Loaded<Rec> }) {
   const { loaded } = props;
   const creating = props.id === 'create';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [saved, setSaved] = useState<RecordValues>(loaded.entity);
-  const [values, setValues] = useState<RecordValues>(loaded.entity);
+  const [saved, setSaved] = useState<Rec>(loaded.entity);
+  const [values, setValues] = useState<Rec>(loaded.entity);
   const [editing, setEditing] = useState(creating);
   // A newer record from the server (a refetch after a change elsewhere, e.g. winning an opportunity) replaces what a
   // read-only form shows; while editing, the user's values stay and a stale save merges by field.
@@ -150,16 +151,16 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
   const fields = props.sections.flatMap((s) => s.fields);
   const fieldNames = fields.map((f) => f.name);
   // The base of a merge is the record as this form last loaded or saved it.
-  const conflict = useConflictMerge<RecordValues>((merged, theirs) => {
+  const conflict = useConflictMerge<Rec>((merged, theirs) => {
     setSaved(theirs);
-    setValues(merged as RecordValues);
+    setValues(merged as Rec);
   });
 
   const set = (name: string, value: unknown) =>
     setValues((v) => ({ ...v, [name]: value, ...props.derive?.({ name, value }, v, formOptions) }));
   const warnings = props.warnings?.(values) ?? {};
 
-  const stored = (record: RecordValues) => {
+  const stored = (record: Rec) => {
     queryClient.setQueryData(recordKey(props.api, String(record.id)), { ...loaded, entity: record });
     void queryClient.invalidateQueries({ queryKey: ['record', props.api] });
     void queryClient.invalidateQueries({ queryKey: [props.entityKey, 'list'] });
@@ -173,9 +174,9 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
         error.message,
         {
           base: saved,
-          theirs: error.current as RecordValues,
+          theirs: error.current as Rec,
           mine: values,
-          record: error.current as RecordValues,
+          record: error.current as Rec,
         },
         fields.map((f) => ({ name: f.name, label: f.label, options: formOptions[f.name] })),
       );
@@ -197,7 +198,7 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
 
   const save = useMutation({
     mutationFn: (payload: Record<string, unknown>) =>
-      (props.save ?? ((url, values) => saveEntity<RecordValues>(url, props.entityKey, values)))(
+      (props.save ?? ((url, values) => saveEntity<Rec>(url, props.entityKey, values)))(
         `${props.api}/${encodeURIComponent(props.id)}`,
         payload,
       ),
@@ -310,7 +311,7 @@ function RecordForm(props: RecordBasicsProps & { loaded: Loaded }) {
           {editing ? <SaveCancel saving={save.isPending} onCancel={cancel} /> : null}
         </form>
       </Card.Body>
-      {creating ? null : <RecordStamps record={saved as RecordValues & Stamps} />}
+      {creating ? null : <RecordStamps record={saved as Rec & Stamps} />}
       <Dialog
         show={confirmDelete}
         title="Delete"
