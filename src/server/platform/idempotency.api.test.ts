@@ -11,8 +11,8 @@ import {
   makeUser,
   TEST_PASSWORD,
 } from '../../../test/support/factories.js';
-import { cleanUpSessions } from '../modules/jobs/session-cleanup.js';
 import { KEY_INVALID, KEY_REUSED } from './idempotency.js';
+import { cleanUpSessions } from './session-cleanup.js';
 
 let api: ApiHarness;
 let ownerId: number;

@@ -8,7 +8,7 @@ import { makeAdmin, makeUser, TEST_PASSWORD } from '../../../../test/support/fac
 import { buildApp } from '../../../server/app.js';
 import { type Database, openDatabase } from '../../../server/db/client.js';
 import { createJobs } from '../../../server/platform/jobs.js';
-import { CLEANUP_JOB } from './session-cleanup.js';
+import { CLEANUP_JOB } from '../../platform/session-cleanup.js';
 
 const API = '/api/admin/jobs';
 let api: ApiHarness;

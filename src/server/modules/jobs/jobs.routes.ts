@@ -6,8 +6,8 @@ import { jobListQuery, jobParams } from '../../../shared/schemas/jobs.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { HttpError, notFound } from '../../platform/errors.js';
+import { CLEANUP_CRON, CLEANUP_JOB, cleanUpSessions } from '../../platform/session-cleanup.js';
 import { listJobs, presentJob } from './jobs.service.js';
-import { CLEANUP_CRON, CLEANUP_JOB, cleanUpSessions } from './session-cleanup.js';
 
 const PATH = '/api/admin/jobs';
 export const NOT_RETRYABLE = 'Only a failed or cancelled job can be retried. Reload the list.';

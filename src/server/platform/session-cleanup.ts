@@ -1,8 +1,9 @@
 // The hourly clean-up (pg-boss schedule, once per hour however many app processes run): sessions past their absolute
 // expiry or idle longer than the idle policy, used or expired password-reset links older than a day, SSO round trips
 // past their expiry, rate-limit windows older than a day and the kept answers of idempotent changes after a week. One bounded statement each: what is left over goes next hour.
-import { KEEP_DAYS } from '../../platform/idempotency.js';
-import type { Queryable } from '../../platform/records.js';
+// In the platform: it clears what the sign-in machinery and the request layer keep; the jobs area schedules it.
+import { KEEP_DAYS } from './idempotency.js';
+import type { Queryable } from './records.js';
 
 export const CLEANUP_JOB = 'sessions.cleanup';
 /** Every hour, on the hour (UTC). */
