@@ -1,7 +1,7 @@
 // /manage/organization/:id (numeric or create; ?name= prefills a new one): the organization's basics.
 import { useParams, useSearchParams } from 'react-router';
 import { pathFor } from '../../../shared/routes';
-import { organizationForm } from '../../../shared/schemas/organization';
+import { type OrganizationRecord, organizationForm } from '../../../shared/schemas/organization';
 import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { roundingFieldDefs } from '../records/rounding-field-defs';
@@ -66,7 +66,7 @@ export function OrganizationBasicsPage() {
   const id = useParams().id ?? 'create';
   const [search] = useSearchParams();
   return (
-    <RecordBasics
+    <RecordBasics<OrganizationRecord>
       api="/api/manage/organization"
       entityKey="organization"
       historyKey="organization"
@@ -74,11 +74,9 @@ export function OrganizationBasicsPage() {
       prefill={{ name: search.get('name') ?? undefined }}
       schema={organizationForm}
       sections={SECTIONS}
-      title={(o) => String(o.name)}
+      title={(o) => o.name}
       newTitle="New Organization"
-      subtitle={(o) =>
-        [o.shortCode, (o.salesStatus as { label: string } | null)?.label].filter(Boolean).join(' · ')
-      }
+      subtitle={(o) => [o.shortCode, o.salesStatus?.label].filter(Boolean).join(' · ')}
       savedPath={(newId) => pathFor('organization_basics', { id: newId })}
       cancelPath={pathFor('organizations')}
       historyPath={(rid) => pathFor('organization_history', { id: rid })}

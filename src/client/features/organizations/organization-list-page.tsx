@@ -1,24 +1,27 @@
 // /manage/organization: client filter codes (SPEC §4), sales status and text; rows open the basics screen.
 import { Link } from 'react-router';
 import { pathFor } from '../../../shared/routes';
-import { CLIENT_FILTERS, SALES_STATUSES } from '../../../shared/schemas/organization';
-import type { RecordValues } from '../records/record-basics';
+import {
+  CLIENT_FILTERS,
+  type OrganizationRecord,
+  SALES_STATUSES,
+} from '../../../shared/schemas/organization';
 import { type Column, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
 
-const COLUMNS: Column<RecordValues>[] = [
+const COLUMNS: Column<OrganizationRecord>[] = [
   {
     key: 'name',
     label: 'Name',
-    render: (o) => <Link to={pathFor('organization_basics', { id: o.id })}>{String(o.name)}</Link>,
+    render: (o) => <Link to={pathFor('organization_basics', { id: o.id })}>{o.name}</Link>,
   },
-  { key: 'shortCode', label: 'Short Code', render: (o) => String(o.shortCode ?? ''), wide: true },
+  { key: 'shortCode', label: 'Short Code', render: (o) => o.shortCode ?? '', wide: true },
   { key: 'salesStatus', label: 'Sales Status', render: (o) => label(o.salesStatus) },
   { key: 'rmmPlan', label: 'RMM Service Plan', render: (o) => label(o.rmmPlan), wide: true },
   {
     key: 'phone',
     label: 'Phone',
-    render: (o) => String(o.phone ?? ''),
+    render: (o) => o.phone ?? '',
     wide: true,
     className: 'text-nowrap',
   },
@@ -28,7 +31,7 @@ const COLUMNS: Column<RecordValues>[] = [
 export function OrganizationListPage() {
   const state = useQueryFilters(['q', 'filter', 'salesStatus'], { filter: '1' });
   return (
-    <RecordList<RecordValues>
+    <RecordList<OrganizationRecord>
       title="Organizations"
       url="/api/manage/organization"
       queryKey="organization"

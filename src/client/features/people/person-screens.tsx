@@ -1,7 +1,7 @@
 // People: the list (/manage/person and an organization's People tab), basics and history, in both places.
 import { Link, useSearchParams } from 'react-router';
 import { ACTIVE_CHOICES } from '../../../shared/schemas/fields';
-import { personForm } from '../../../shared/schemas/person';
+import { type PersonRecord, personForm } from '../../../shared/schemas/person';
 import { HistoryView } from '../history/history-view';
 import {
   organizationList,
@@ -13,13 +13,13 @@ import {
   type ScopedRecordProps,
   topLevelList,
 } from '../organizations/organization-scope';
-import { RecordBasics, type RecordValues } from '../records/record-basics';
+import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
 import { namesFrom } from './names-from';
 
-const name = (p: RecordValues) => `${String(p.firstName ?? '')} ${String(p.lastName ?? '')}`.trim();
+const name = (p: PersonRecord) => `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim();
 
 const SECTIONS: FieldSection[] = [
   {
@@ -51,7 +51,7 @@ const paths = organizationScopedPaths({
   history: ['person_history', 'organization_person_history'],
 });
 
-function columns(inOrganization: string | null): Column<RecordValues>[] {
+function columns(inOrganization: string | null): Column<PersonRecord>[] {
   return [
     {
       key: 'name',
@@ -60,10 +60,10 @@ function columns(inOrganization: string | null): Column<RecordValues>[] {
     },
     ...(inOrganization
       ? []
-      : [{ key: 'organization', label: 'Organization', render: (p: RecordValues) => label(p.organization) }]),
-    { key: 'title', label: 'Title', render: (p) => String(p.title ?? ''), wide: true },
-    { key: 'email', label: 'Email', render: (p) => String(p.email ?? ''), wide: true },
-    { key: 'phone', label: 'Phone', render: (p) => String(p.phone ?? ''), className: 'text-nowrap' },
+      : [{ key: 'organization', label: 'Organization', render: (p: PersonRecord) => label(p.organization) }]),
+    { key: 'title', label: 'Title', render: (p) => p.title ?? '', wide: true },
+    { key: 'email', label: 'Email', render: (p) => p.email ?? '', wide: true },
+    { key: 'phone', label: 'Phone', render: (p) => p.phone ?? '', className: 'text-nowrap' },
   ];
 }
 
@@ -72,7 +72,7 @@ function PeopleList({ organization }: ScopedProps) {
   // A name searched for and not found becomes the new person's name (SPEC: firstName/lastName prefill).
   const newPath = paths.basics(organization, 'create', namesFrom(state.values.q ?? ''));
   return (
-    <RecordList<RecordValues>
+    <RecordList<PersonRecord>
       title="People"
       url="/api/manage/person"
       queryKey="person"
@@ -106,7 +106,7 @@ export const OrganizationPeoplePage = organizationList(PeopleList);
 function PersonBasics({ organization, id }: ScopedRecordProps) {
   const [search] = useSearchParams();
   return (
-    <RecordBasics
+    <RecordBasics<PersonRecord>
       api="/api/manage/person"
       entityKey="person"
       historyKey="person"
