@@ -121,6 +121,9 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       // Tiny chunks merged into others: each costs a request (a round trip on a phone) and compresses worse alone.
       output: { experimentalMinChunkSize: 1000 },
+      // DOMPurify makes its default instance on load: without this, every screen that imports the UI kit would carry
+      // it; so it goes only where the rich text's read-only view and the search's highlights use it.
+      treeshake: { moduleSideEffects: (id) => !id.includes('/node_modules/dompurify/') },
     },
   },
   css: {

@@ -1,7 +1,10 @@
 // Rich text on the server (SPEC §9 editor formats: bold, italic, underline, strike, headers 1–2, ordered and bullet
-// lists, paragraphs and line breaks): whatever HTML arrives is read into blocks of formatted runs, and only those are
-// written back, so stored text carries no attribute, link, style or script. PDFs draw the same blocks.
+// lists, paragraphs and line breaks): whatever HTML arrives is sanitised (the one allow-list, shared/html-allow-list)
+// and read into blocks of formatted runs, and only those are written back, so stored text carries no attribute, link,
+// style or script. PDFs draw the same blocks.
 import { Parser } from 'htmlparser2';
+import { RICH_TEXT_HTML } from '../../shared/html-allow-list.js';
+import { htmlSanitizer } from './html-sanitizer.js';
 
 export type RunMarks = { bold?: boolean; italic?: boolean; underline?: boolean; strike?: boolean };
 /** A stretch of text with one set of marks; "\n" is a line break inside its block. */
@@ -28,26 +31,7 @@ const MARK_HTML: Record<keyof RunMarks, string> = {
   underline: 'u',
   strike: 's',
 };
-// Dropped with everything inside them: never text a reader meant to keep.
-const DROPPED = new Set([
-  'script',
-  'style',
-  'iframe',
-  'object',
-  'embed',
-  'template',
-  'noscript',
-  'textarea',
-  'select',
-  'head',
-  'title',
-  'svg',
-  'math',
-  'canvas',
-  'video',
-  'audio',
-]);
-// Other tags that start a paragraph of their own; any other tag is unwrapped, keeping its text.
+// Tags that start a paragraph of their own (the sanitiser has already unwrapped any tag the list does not keep).
 const PARAGRAPHS = new Set([
   'p',
   'div',
@@ -116,6 +100,8 @@ function marksOf(source: RunMarks): RunMarks {
   return marks;
 }
 
+const sanitize = htmlSanitizer(RICH_TEXT_HTML);
+
 /** Reads any HTML into the blocks of the editor's formats. */
 export function parseRichText(html: string | null | undefined): Block[] {
   if (!html) return [];
@@ -124,7 +110,6 @@ export function parseRichText(html: string | null | undefined): Block[] {
   const lists: { kind: 'bullet' | 'ordered'; id: number }[] = [];
   let listCount = 0;
   let current: (Block & { list?: number }) | null = null;
-  let dropped = 0;
 
   const close = () => {
     if (!current) return;
@@ -151,10 +136,6 @@ export function parseRichText(html: string | null | undefined): Block[] {
   const parser = new Parser(
     {
       onopentag(name, attribs) {
-        if (dropped > 0 || DROPPED.has(name)) {
-          dropped += 1;
-          return;
-        }
         const mark = MARK_TAGS[name];
         if (mark) marks[mark] += 1;
         else if (name === 'br') add('\n');
@@ -177,13 +158,9 @@ export function parseRichText(html: string | null | undefined): Block[] {
         }
       },
       ontext(text) {
-        if (dropped === 0) add(text);
+        add(text);
       },
       onclosetag(name) {
-        if (dropped > 0) {
-          dropped -= 1;
-          return;
-        }
         const mark = MARK_TAGS[name];
         if (mark) marks[mark] = Math.max(0, marks[mark] - 1);
         else if (name === 'ul' || name === 'ol') {
@@ -195,7 +172,7 @@ export function parseRichText(html: string | null | undefined): Block[] {
     },
     { decodeEntities: true },
   );
-  parser.write(html);
+  parser.write(sanitize(html));
   parser.end();
   close();
 

@@ -1,0 +1,37 @@
+// The server's HTML sanitiser: DOMPurify (the browser's too) in a jsdom window, configured from one of the
+// allow-lists of shared/html-allow-list.ts.
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
+import { attributeAllowed, type HtmlAllowList, sanitizerConfig } from '../../shared/html-allow-list.js';
+
+/** What `finish` may read and change of a kept element (the server compiles without the DOM's types). */
+export type KeptElement = {
+  nodeName: string;
+  readonly attributes: ArrayLike<{ name: string; value: string }>;
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
+};
+
+export type HtmlSanitizer = (html: string) => string;
+
+/**
+ * A sanitiser keeping what `list` allows. `finish` may rework each element once its attributes are checked (the
+ * book orders them and adds rel and target to outside links).
+ */
+export function htmlSanitizer(list: HtmlAllowList, finish?: (element: KeptElement) => void): HtmlSanitizer {
+  // A window and a DOMPurify per list: hooks belong to an instance.
+  const purify = createDOMPurify(new JSDOM('').window as Parameters<typeof createDOMPurify>[0]);
+  purify.addHook('uponSanitizeAttribute', (node, data) => {
+    const tag = (node as unknown as KeptElement).nodeName.toLowerCase();
+    if (!attributeAllowed(list, tag, data.attrName, data.attrValue)) data.keepAttr = false;
+  });
+  if (finish) {
+    purify.addHook('afterSanitizeAttributes', (node) => {
+      // Text and comments pass through this hook too.
+      if ((node as unknown as { nodeType: number }).nodeType === 1) finish(node as unknown as KeptElement);
+    });
+  }
+  const config = sanitizerConfig(list);
+  return (html) => purify.sanitize(html, config);
+}
