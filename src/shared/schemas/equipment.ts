@@ -12,6 +12,7 @@ import {
   requiredText,
   version,
 } from './fields.js';
+import { codeValue, recordBase, refValue } from './record.js';
 
 export const ANTIVIRUS_STATES = [
   { value: 'PROTECTED', label: 'Protected' },
@@ -99,3 +100,32 @@ export const equipmentListQuery = listQuery.extend({
   sort: z.enum(EQUIPMENT_SORTS).default('name'),
 });
 export type EquipmentListQuery = z.infer<typeof equipmentListQuery>;
+
+/** A device as the API presents it (list rows, the basics screen, a save's answer). */
+export const equipmentRecord = recordBase.extend({
+  name: z.string(),
+  organization: refValue.nullable(),
+  category: refValue.nullable(),
+  status: refValue.nullable(),
+  manufacturer: z.string().nullable(),
+  model: z.string().nullable(),
+  serialNumber: z.string().nullable(),
+  operatingSystem: z.string().nullable(),
+  osVersion: z.string().nullable(),
+  person: refValue.nullable(),
+  location: z.string().nullable(),
+  purchaseDate: z.string().nullable(),
+  warrantyEnd: z.string().nullable(),
+  lastResponseAt: z.string().nullable(),
+  rmmId: z.string().nullable(),
+  antivirusProduct: z.string().nullable(),
+  antivirusState: codeValue.nullable(),
+  bitlockerState: codeValue.nullable(),
+  missingPatches: z.number().nullable(),
+  lastPatchDate: z.string().nullable(),
+  firmwareVersion: z.string().nullable(),
+  virtual: z.boolean(),
+  active: z.boolean(),
+  notes: z.string().nullable(),
+});
+export type EquipmentRecord = z.infer<typeof equipmentRecord>;

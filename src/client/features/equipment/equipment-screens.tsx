@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import type { Option } from '../../../shared/schemas/common';
-import { EQUIPMENT_FILTERS, equipmentForm } from '../../../shared/schemas/equipment';
+import { EQUIPMENT_FILTERS, type EquipmentRecord, equipmentForm } from '../../../shared/schemas/equipment';
 import { loadEntity } from '../../api/entity';
 import { formatWhen } from '../history/history-api';
 import { HistoryView } from '../history/history-view';
@@ -16,7 +16,7 @@ import {
   type ScopedProps,
   type ScopedRecordProps,
 } from '../organizations/organization-scope';
-import { RecordBasics, type RecordValues } from '../records/record-basics';
+import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, type FilterDef, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
@@ -91,16 +91,22 @@ const paths = organizationScopedPaths({
 });
 const basicsPath = paths.basics;
 
-function columns(organization: string | null): Column<RecordValues>[] {
+function columns(organization: string | null): Column<EquipmentRecord>[] {
   return [
     {
       key: 'name',
       label: 'Name',
-      render: (e) => <Link to={basicsPath(organization, e.id)}>{String(e.name)}</Link>,
+      render: (e) => <Link to={basicsPath(organization, e.id)}>{e.name}</Link>,
     },
     ...(organization
       ? []
-      : [{ key: 'organization', label: 'Organization', render: (e: RecordValues) => label(e.organization) }]),
+      : [
+          {
+            key: 'organization',
+            label: 'Organization',
+            render: (e: EquipmentRecord) => label(e.organization),
+          },
+        ]),
     { key: 'category', label: 'Category', render: (e) => label(e.category), wide: true },
     {
       key: 'model',
@@ -108,15 +114,15 @@ function columns(organization: string | null): Column<RecordValues>[] {
       render: (e) => [e.manufacturer, e.model].filter(Boolean).join(' '),
       wide: true,
     },
-    { key: 'serialNumber', label: 'Serial Number', render: (e) => String(e.serialNumber ?? '') },
+    { key: 'serialNumber', label: 'Serial Number', render: (e) => e.serialNumber ?? '' },
     {
       key: 'lastResponseAt',
       label: 'Last Response',
-      render: (e) => (e.lastResponseAt ? formatWhen(String(e.lastResponseAt)) : ''),
+      render: (e) => (e.lastResponseAt ? formatWhen(e.lastResponseAt) : ''),
       wide: true,
       className: 'text-nowrap',
     },
-    { key: 'warrantyEnd', label: 'Warranty End', render: (e) => String(e.warrantyEnd ?? ''), wide: true },
+    { key: 'warrantyEnd', label: 'Warranty End', render: (e) => e.warrantyEnd ?? '', wide: true },
   ];
 }
 
@@ -125,7 +131,7 @@ function useEquipmentOptions() {
   const query = useQuery({
     queryKey: ['equipment-options'],
     queryFn: ({ signal }) =>
-      loadEntity<RecordValues, Record<string, Option[]>>('/api/manage/equipment/create', 'equipment', {
+      loadEntity<EquipmentRecord, Record<string, Option[]>>('/api/manage/equipment/create', 'equipment', {
         signal,
       }),
     staleTime: 5 * 60_000,
@@ -163,7 +169,7 @@ const DEFAULTS = { filter: '1' };
 function EquipmentList({ organization, state }: ScopedProps & { state: ReturnType<typeof useQueryFilters> }) {
   const options = useEquipmentOptions();
   return (
-    <RecordList<RecordValues>
+    <RecordList<EquipmentRecord>
       title="Equipment"
       url="/api/manage/equipment"
       queryKey="equipment"
@@ -196,7 +202,7 @@ function EquipmentBasics({ organization, id }: ScopedRecordProps) {
   // Reached with ?orgId=, Cancel goes to that organization's equipment (SPEC §2).
   const from = organization ?? search.get('orgId');
   return (
-    <RecordBasics
+    <RecordBasics<EquipmentRecord>
       api="/api/manage/equipment"
       entityKey="equipment"
       historyKey="equipment"
@@ -204,7 +210,7 @@ function EquipmentBasics({ organization, id }: ScopedRecordProps) {
       prefill={{ organization: from ?? search.get('organization') ?? undefined }}
       schema={equipmentForm}
       sections={SECTIONS}
-      title={(e) => String(e.name)}
+      title={(e) => e.name}
       newTitle="New Device"
       subtitle={(e) => [label(e.category), label(e.organization)].filter(Boolean).join(' · ')}
       savedPath={(eid) => basicsPath(organization, eid)}
