@@ -1,7 +1,7 @@
 // The server's HTML sanitiser: DOMPurify (the browser's too) in a jsdom window, configured from one of the
 // allow-lists of shared/html-allow-list.ts.
+import { createRequire } from 'node:module';
 import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
 import { attributeAllowed, type HtmlAllowList, sanitizerConfig } from '../../shared/html-allow-list.js';
 
 /** What `finish` may read and change of a kept element (the server compiles without the DOM's types). */
@@ -20,6 +20,16 @@ export type HtmlSanitizer = (html: string) => string;
  * book orders them and adds rel and target to outside links).
  */
 export function htmlSanitizer(list: HtmlAllowList, finish?: (element: KeptElement) => void): HtmlSanitizer {
+  let instance: ((html: string) => string) | undefined;
+  // jsdom costs half a second and 60 MB to load: only on the first text sanitised, not at every start.
+  return (html) => {
+    instance ??= createSanitizer(list, finish);
+    return instance(html);
+  };
+}
+
+function createSanitizer(list: HtmlAllowList, finish?: (element: KeptElement) => void): HtmlSanitizer {
+  const { JSDOM } = createRequire(import.meta.url)('jsdom') as typeof import('jsdom');
   // A window and a DOMPurify per list: hooks belong to an instance.
   const purify = createDOMPurify(new JSDOM('').window as Parameters<typeof createDOMPurify>[0]);
   purify.addHook('uponSanitizeAttribute', (node, data) => {

@@ -10,8 +10,8 @@ import {
 } from '../../../../../test/support/factories.js';
 import { multipart, type Part, samplePdf } from '../../../../../test/support/files.js';
 import { makeHistory, makeRequiredUpload } from '../../../../../test/support/history-factories.js';
-import { FILE_REQUIRED } from '../../../../shared/schemas/document.js';
 import { instantOf } from '../../../../shared/format/company-time.js';
+import { FILE_REQUIRED } from '../../../../shared/schemas/document.js';
 import { companyDate, usDate } from '../exports/export-format.js';
 import {
   CHOOSE_ORGANIZATION,
