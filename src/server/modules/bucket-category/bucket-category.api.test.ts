@@ -1,87 +1,69 @@
-// Bucket categories: administrators only (403 otherwise), CRUD, sort order rules, unique names, history under
-// BucketCategory, the 409, the in-use delete rule, list order, filters and paging.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
-import {
-  makeAdmin,
-  makeBucketCategory,
-  makeUser,
-  TEST_PASSWORD,
-} from '../../../../test/support/factories.js';
-
-let api: ApiHarness;
-let admin: Awaited<ReturnType<typeof api.signIn>>;
-let staff: Awaited<ReturnType<typeof api.signIn>>;
-let staffId: number;
-beforeAll(async () => {
-  api = await setupApi();
-  const a = await makeAdmin(api.db.pool, { firstName: 'Ada', lastName: 'Admin' });
-  admin = await api.signIn(a.email, TEST_PASSWORD);
-  const u = await makeUser(api.db.pool);
-  staffId = u.id;
-  staff = await api.signIn(u.email, TEST_PASSWORD);
-});
-afterAll(() => api?.close());
+// Bucket categories: the pick list's shared cases (administrators only, CRUD, unique names, history under
+// BucketCategory, the 409, the in-use delete rule, list filters and paging), and its own: the sort order rules and
+// the list ordered by sort order then name.
+import { describe, expect, it } from 'vitest';
+import { makeBucketCategory } from '../../../../test/support/factories.js';
+import { pickListSuite } from '../../../../test/support/pick-list-suite.js';
 
 const BASE = '/api/admin/bucket';
-const form = (over: Record<string, unknown> = {}) => ({
+const FORM = {
   version: 0,
   name: 'Training',
   description: 'Courses and certifications',
   sortOrder: 3,
   active: true,
-  ...over,
+};
+const form = (over: Record<string, unknown> = {}) => ({ ...FORM, ...over });
+
+const ctx = pickListSuite({
+  base: BASE,
+  history: 'bucket-category',
+  key: 'bucketCategory',
+  objectClass: 'BucketCategory',
+  table: 'bucket_categories',
+  make: (db, name) => makeBucketCategory(db, { name }),
+  form: FORM,
+  blank: { sortOrder: 0 },
+  guarded: 'Guarded Bucket',
+  sneaky: 'Sneaky Bucket',
+  create: {
+    name: 'Training',
+    expect: { sortOrder: 3 },
+    history: [
+      ['Active', null, 'Yes'],
+      ['Bucket', null, 'Training'],
+      ['Description', null, 'Courses and certifications'],
+      ['Sort Order', null, '3'],
+    ],
+  },
+  unique: { taken: ['Projects', 'PROJECTS'], other: 'Admin Work', own: ['Support', 'SUPPORT'] },
+  update: {
+    from: 'Travle',
+    to: 'Travel',
+    over: { sortOrder: 2 },
+    expect: { sortOrder: 2 },
+    changes: [
+      ['Active', 'Yes', 'No'],
+      ['Bucket', 'Travle', 'Travel'],
+      ['Description', null, 'Courses and certifications'],
+      ['Sort Order', '0', '2'],
+    ],
+  },
+  inUse: {
+    use: async ({ api, staffId }, id) => {
+      await api.db.pool.query(
+        `INSERT INTO buckets (category_id, user_id, work_date, minutes) VALUES ($1, $2, DATE '2026-01-05', 30)`,
+        [id, staffId],
+      );
+    },
+    message: 'This bucket has logged time and cannot be deleted. Mark it inactive instead.',
+  },
+  listTag: 'Bkt',
 });
 
-describe('authorization', () => {
-  it('refuses a non-administrator on every route and changes nothing; 401 without a session', async () => {
-    const bucket = await makeBucketCategory(api.db.pool, { name: 'Guarded Bucket' });
-    const forbidden = [
-      await staff.get(BASE),
-      await staff.get(`${BASE}/create`),
-      await staff.get(`${BASE}/${bucket.id}`),
-      await staff.post(`${BASE}/create`, form({ name: 'Sneaky Bucket' })),
-      await staff.post(`${BASE}/${bucket.id}`, form({ name: 'Renamed' })),
-      await staff.delete(`${BASE}/${bucket.id}?version=0`),
-      await staff.get(`/api/history/bucket-category/${bucket.id}`),
-    ];
-    for (const res of forbidden) {
-      expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('Access Denied.');
-    }
-    const { rows } = await api.db.pool.query<{ name: string }>(
-      `SELECT name FROM bucket_categories WHERE id = $1 OR name = 'Sneaky Bucket'`,
-      [bucket.id],
-    );
-    expect(rows.map((r) => r.name)).toEqual(['Guarded Bucket']);
-    expect((await api.anonymous.get(BASE)).statusCode).toBe(401);
-  });
-});
-
-describe('create, read, update, delete', () => {
-  it('creates, reads and records history under BucketCategory', async () => {
-    expect((await admin.get(`${BASE}/create`)).json()).toEqual({
-      bucketCategory: { id: 0, version: 0, name: '', description: null, sortOrder: 0, active: true },
-      formOptions: {},
-      can: { save: true, delete: true },
-    });
-    const res = await admin.post(`${BASE}/create`, form());
-    expect(res.statusCode).toBe(200);
-    const bucket = res.json().bucketCategory;
-    expect(bucket).toMatchObject({ name: 'Training', sortOrder: 3, active: true, version: 0 });
-    expect((await admin.get(`${BASE}/${bucket.id}`)).json().bucketCategory).toEqual(bucket);
-    const history = (await admin.get(`/api/history/bucket-category/${bucket.id}`)).json().history;
-    expect(history.objectClass).toBe('BucketCategory');
-    expect(history.title).toBe('Training');
-    expect(history.items.map((i: { fieldLabel: string }) => i.fieldLabel).sort()).toEqual([
-      'Active',
-      'Bucket',
-      'Description',
-      'Sort Order',
-    ]);
-  });
-
+describe('sort order', () => {
   it('validates every field: name required and unique, sort order a whole number of 0 or more', async () => {
+    const { admin } = ctx;
     const res = await admin.post(`${BASE}/create`, form({ name: '', sortOrder: -1 }));
     expect(res.statusCode).toBe(400);
     expect(res.json().form.fields).toEqual({
@@ -99,42 +81,23 @@ describe('create, read, update, delete', () => {
     expect(dup.json().form.fields).toEqual({ name: ['This name is already used.'] });
   });
 
-  it('updates with history, and a stale save gets 409', async () => {
-    const bucket = await makeBucketCategory(api.db.pool, { name: 'Travle', sortOrder: 1 });
-    const saved = await admin.post(`${BASE}/${bucket.id}`, form({ name: 'Travel', sortOrder: 2 }));
+  it('updates the sort order with its history', async () => {
+    const { api, admin } = ctx;
+    const bucket = await makeBucketCategory(api.db.pool, { name: 'Meal', sortOrder: 1 });
+    const saved = await admin.post(`${BASE}/${bucket.id}`, form({ name: 'Meals', sortOrder: 2 }));
     expect(saved.statusCode).toBe(200);
     const items = (await admin.get(`/api/history/bucket-category/${bucket.id}`)).json().history.items as {
       field: string;
       oldValue: string | null;
       newValue: string | null;
     }[];
-    expect(items.find((i) => i.field === 'name')).toMatchObject({ oldValue: 'Travle', newValue: 'Travel' });
+    expect(items.find((i) => i.field === 'name')).toMatchObject({ oldValue: 'Meal', newValue: 'Meals' });
     expect(items.find((i) => i.field === 'sortOrder')).toMatchObject({ oldValue: '1', newValue: '2' });
-    const stale = await admin.post(`${BASE}/${bucket.id}`, form({ name: 'Travel 2' }));
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().current).toMatchObject({ name: 'Travel', version: 1 });
   });
 
-  it('deletes an unused bucket; one with logged time is refused with a clear message', async () => {
-    const unused = await makeBucketCategory(api.db.pool);
-    expect((await admin.delete(`${BASE}/${unused.id}?version=0`)).json()).toEqual({ deleted: true });
-    expect((await admin.get(`${BASE}/${unused.id}`)).statusCode).toBe(404);
-    const used = await makeBucketCategory(api.db.pool);
-    await api.db.pool.query(
-      `INSERT INTO buckets (category_id, user_id, work_date, minutes) VALUES ($1, $2, DATE '2026-01-05', 30)`,
-      [used.id, staffId],
-    );
-    const res = await admin.delete(`${BASE}/${used.id}?version=0`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(
-      'This bucket has logged time and cannot be deleted. Mark it inactive instead.',
-    );
-  });
-});
-
-describe('list', () => {
-  it('orders by sort order then name, filters by active code and text, and pages', async () => {
-    const tag = `Bkt${Date.now() % 100000}`;
+  it('orders the list by sort order then name, filters by active code and text, and pages', async () => {
+    const { api, admin } = ctx;
+    const tag = `Bko${Date.now() % 100000}`;
     for (let i = 0; i < 26; i++)
       await makeBucketCategory(api.db.pool, {
         name: `${tag} ${String(i).padStart(2, '0')}`,
