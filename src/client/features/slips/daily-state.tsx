@@ -1,6 +1,8 @@
 // Client state of the shell (SPEC §4): the daily slips panel (showing, date, task for a new slip) and the move-slip dialog.
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { wallParts } from '../../../shared/format/wall-clock';
 import { forgetDailyShowing, noteDailyShowing, restoredDailyShowing } from '../../pwa/remount';
+import { readTimeZone } from '../../shell/environment';
 
 export type MoveState = { slipId: number; taskId: number } | null;
 
@@ -36,9 +38,15 @@ export const MEDIUM_UP_QUERY = '(min-width: 768px)';
 /** Wide enough for the panel beside the screen rather than over it (SPEC §9 helpers: xl 1110 px + the panel). */
 export const DAILY_BESIDE_QUERY = '(min-width: 1200px)';
 
-export const today = () => {
-  const d = new Date();
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate());
+/**
+ * Today in the company's calendar (the server's time zone: the day a timer's or a fix's slip is saved on), as a
+ * local calendar date; the browser's own day when the page was not served by the server. Between midnight in the
+ * browser's zone and midnight in the company's, the two differ.
+ */
+export const today = (timeZone: string | null = readTimeZone(), now = new Date()) => {
+  if (!timeZone) return new Date(now.getFullYear(), now.getMonth(), now.getDate());
+  const { year, month, day } = wallParts(now.getTime(), timeZone);
+  return new Date(year, month - 1, day);
 };
 
 const DailyContext = createContext<DailyState | null>(null);
