@@ -3,6 +3,9 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
+/** The company's time zone when SD6_TIMEZONE is not set. */
+export const DEFAULT_TIME_ZONE = 'America/New_York';
+
 const bool = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
   .transform((v) => ['1', 'true', 'on', 'yes'].includes(v));
@@ -16,7 +19,7 @@ const envSchema = z.object({
   SD6_ALT: bool.default(false),
   SD6_TIMEZONE: z
     .string()
-    .default('America/New_York')
+    .default(DEFAULT_TIME_ZONE)
     .refine((tz) => {
       try {
         new Intl.DateTimeFormat('en-US', { timeZone: tz });

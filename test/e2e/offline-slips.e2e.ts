@@ -5,6 +5,7 @@
 // same browser never sends the first one's changes.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyDay } from '../support/company-day';
 import { openBrowser } from '../support/e2e';
 import { type OwnApp, signInOnPage, signInOwn, startOwnApp } from '../support/e2e-app';
 import { makeBucketCategory, makeSlip, makeTask, makeUser, type TestUser } from '../support/factories';
@@ -20,10 +21,8 @@ afterAll(async () => {
   await own?.stop();
 });
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const now = new Date();
-/** Today as the browser's daily panel opens it (same machine, same zone). */
-const todayIso = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/** Today as the daily panel opens it: the company's day, not the test machine's. */
+const todayIso = companyDay().iso;
 
 const panel = (page: Page) => page.getByTestId('daily-panel');
 const cards = (page: Page) => panel(page).getByTestId('slip-card');

@@ -4,6 +4,7 @@
 // matched on the device and queued (saved once the network is back); a word only the server knows is said so.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyDay } from '../support/company-day';
 import { newPage, openBrowser, signIn } from '../support/e2e';
 import { clientWithTasks, post, XHR } from '../support/e2e-data';
 
@@ -94,8 +95,7 @@ describe('one-line entry', () => {
       { title: 'Tunnel rebuild', isProject: false },
     ]);
     // Worked on yesterday: a recent task, not on today's page.
-    const y = new Date(Date.now() - 86_400_000);
-    const yesterday = `${String(y.getMonth() + 1).padStart(2, '0')}/${String(y.getDate()).padStart(2, '0')}/${y.getFullYear()}`;
+    const yesterday = companyDay(-1).display;
     await post(page.request, '/api/manage/slip/create', {
       version: 0,
       startTime: '8:00 AM',
@@ -142,8 +142,7 @@ describe('one-line entry', () => {
     // Back online the queued slip is sent: its card loses the badge and the server has it, once.
     await context.setOffline(false);
     await expect.poll(() => queued.getByTestId('pending-badge').count(), { timeout: 15_000 }).toBe(0);
-    const today = new Date();
-    const path = `${String(today.getMonth() + 1).padStart(2, '0')}${String(today.getDate()).padStart(2, '0')}${today.getFullYear()}`;
+    const path = companyDay().path;
     const summary = await (
       await page.request.get(`/api/manage/slip/summary/${path}`, { headers: XHR })
     ).json();

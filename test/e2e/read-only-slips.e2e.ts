@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_BILLED } from '../../src/shared/billing';
 import { NOT_OWNER } from '../../src/shared/schemas/slip';
+import { companyDay } from '../support/company-day';
 import { openBrowser } from '../support/e2e';
 import { type OwnApp, signInOwn, startOwnApp } from '../support/e2e-app';
 import { post } from '../support/e2e-data';
@@ -22,10 +23,8 @@ afterAll(async () => {
   await own?.stop();
 });
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const now = new Date();
-/** Today as the browser's daily panel opens it (same machine, same zone). */
-const todayIso = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+/** Today as the daily panel opens it: the company's day, not the test machine's. */
+const todayIso = companyDay().iso;
 
 const panel = (page: Page) => page.getByTestId('daily-panel');
 

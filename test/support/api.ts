@@ -33,6 +33,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ...loadConfig({
       SD6_ENV: 'dev',
       SD6_DEMO: 'off',
+      // The zone the journeys' companyDay() reads too (test/support/company-day.ts).
+      SD6_TIMEZONE: process.env.SD6_TIMEZONE || undefined,
       LOG_LEVEL: process.env.SD6_TEST_LOG ? 'error' : 'silent',
       SD6_SECRET_KEY: 'test-secret-key-of-the-api-tests-0123456789',
     }),
