@@ -33,8 +33,8 @@ export const DROPPED_WITH_CONTENT = [
 /** The rich text editor's formats (SPEC §9) with their synonyms, as stored and shown. */
 const EDITOR_TAGS = ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ins', 's', 'strike', 'del', 'ol', 'ul', 'li'];
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
-/** Blocks the server reads as paragraphs of their own (pasted from elsewhere), and the editor's spans. */
-const BLOCKS = [
+/** Blocks the server reads as paragraphs of their own (pasted from elsewhere; PDFs and exports lay them out so). */
+export const PARAGRAPH_BLOCKS = [
   'div',
   'section',
   'article',
@@ -52,12 +52,12 @@ const BLOCKS = [
   'dt',
   'dd',
   'hr',
-  'span',
 ];
 
 /** Rich text (descriptions, notes, proposal terms): no link, image, style or attribute but the editor's list marks. */
 export const RICH_TEXT_HTML: HtmlAllowList = {
-  tags: [...EDITOR_TAGS, ...HEADINGS, ...BLOCKS],
+  // span: the editor's inline spans, kept as runs.
+  tags: [...EDITOR_TAGS, ...HEADINGS, ...PARAGRAPH_BLOCKS, 'span'],
   attributes: { li: { 'data-list': /^(bullet|ordered)$/ } },
 };
 

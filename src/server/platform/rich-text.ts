@@ -3,7 +3,7 @@
 // and read into blocks of formatted runs, and only those are written back, so stored text carries no attribute, link,
 // style or script. PDFs draw the same blocks.
 import { Parser } from 'htmlparser2';
-import { RICH_TEXT_HTML } from '../../shared/html-allow-list.js';
+import { PARAGRAPH_BLOCKS, RICH_TEXT_HTML } from '../../shared/html-allow-list.js';
 import { htmlSanitizer } from './html-sanitizer.js';
 
 export type RunMarks = { bold?: boolean; italic?: boolean; underline?: boolean; strike?: boolean };
@@ -32,26 +32,7 @@ const MARK_HTML: Record<keyof RunMarks, string> = {
   strike: 's',
 };
 // Tags that start a paragraph of their own (the sanitiser has already unwrapped any tag the list does not keep).
-const PARAGRAPHS = new Set([
-  'p',
-  'div',
-  'section',
-  'article',
-  'header',
-  'footer',
-  'aside',
-  'blockquote',
-  'pre',
-  'address',
-  'figure',
-  'figcaption',
-  'table',
-  'tr',
-  'dl',
-  'dt',
-  'dd',
-  'hr',
-]);
+const PARAGRAPHS = new Set(['p', ...PARAGRAPH_BLOCKS]);
 const HEADINGS: Record<string, BlockType> = {
   h1: 'heading1',
   h2: 'heading2',
