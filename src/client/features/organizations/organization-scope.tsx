@@ -90,3 +90,50 @@ export function organizationScopedRecord(Screen: ComponentType<ScopedRecordProps
     );
   };
 }
+
+/** The tree a nested record's screen was reached in: top level (organization null) or under an organization. */
+export type TreePlace<Param extends string> = { organization: string | null } & { [K in Param]: string };
+
+/**
+ * A record with its own tree of screens (an agreement's services, an opportunity's proposals), reached at the top
+ * level (/manage/agreement/{id}/…, `:id` the record) and under an organization (route names prefixed organization_,
+ * `:id` the organization and `param` the record). `routes` names each screen's top-level route.
+ */
+export function organizationTree<Param extends string, Screen extends string>(tree: {
+  param: Param;
+  list: [top: RouteName, organization: RouteName];
+  routes: Record<Screen, RouteName>;
+}) {
+  type Place = TreePlace<Param>;
+  return {
+    /** Path of one screen of the tree; `child` names the child record (a service, a proposal, a document). */
+    path(
+      place: Place,
+      screen: Screen,
+      child: Record<string, string | number> = {},
+      query: Record<string, string | number | undefined> = {},
+    ): string {
+      const record = place[tree.param];
+      return place.organization
+        ? pathFor(
+            `organization_${tree.routes[screen]}` as RouteName,
+            { id: place.organization, [tree.param]: record, ...child },
+            query,
+          )
+        : pathFor(tree.routes[screen], { id: record, ...child }, query);
+    },
+    /** The list a screen returns to: the organization's or the top-level one. */
+    listPath: (organization: string | null) =>
+      organization ? pathFor(tree.list[1], { id: organization }) : pathFor(tree.list[0]),
+    /** Reads the place from the route's params (`:id` alone, or `:id` + the record's param). */
+    usePlace(): Place {
+      const params = useParams();
+      const scoped = params[tree.param];
+      return (
+        scoped !== undefined
+          ? { organization: params.id ?? '', [tree.param]: scoped }
+          : { organization: null, [tree.param]: params.id ?? 'create' }
+      ) as Place;
+    },
+  };
+}
