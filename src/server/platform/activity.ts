@@ -16,7 +16,7 @@ import { codeLabel } from '../../shared/schemas/fields.js';
 import type { Database } from '../db/client.js';
 import { authorize, currentUser } from './auth.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { type Queryable, type RecordDef, requireRecord } from './records.js';
+import { type Presented, type Queryable, type RecordDef, requireRecord } from './records.js';
 import { withTransaction } from './transaction.js';
 
 export type ActivityEntry = { parentId: number; kind: ActivityKind; text: string; actorId: number | null };
@@ -101,10 +101,10 @@ export function activityLog(parentColumn: string, parentTable: string): Activity
  * GET `{path}` (a page of the timeline) and POST `{path}` (add a note) for the record `:id` of `def`;
  * `key` names the record kind of the permissions (read to see, write to add a note).
  */
-export function activityRoutes(
+export function activityRoutes<Rec extends Presented>(
   app: FastifyInstance,
   database: Database,
-  options: { path: string; key: string; def: RecordDef; log: ActivityLog },
+  options: { path: string; key: string; def: RecordDef<Rec>; log: ActivityLog },
 ): void {
   const { log, def } = options;
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -1,11 +1,11 @@
 // Cases and tasks a user changed on a day (field history by actor) with none of that user's time on them that day.
 import { UNTRACKED_LIMIT, type UntrackedItem } from '../../../shared/schemas/untracked.js';
-import type { Queryable, RecordDef } from '../../platform/records.js';
+import type { Presented, Queryable, RecordDef } from '../../platform/records.js';
 import { CASE } from '../case/index.js';
 import { TASK } from '../task/index.js';
 
 /** History field name -> the label the history screen shows, per record. */
-const labelsOf = (def: RecordDef): Map<string, string> =>
+const labelsOf = <Rec extends Presented>(def: RecordDef<Rec>): Map<string, string> =>
   new Map([
     ...def.fields.map((f): [string, string] => [f.name, f.label]),
     ...Object.entries(def.historyLabels ?? {}),
