@@ -11,6 +11,7 @@ import {
   requiredText,
   version,
 } from './fields.js';
+import { recordBase, refValue } from './record.js';
 
 /** Days ahead within which a renewal counts as expiring (past renewals count too). */
 export const RENEWAL_DAYS = 90;
@@ -36,3 +37,16 @@ export const softwareListQuery = listQuery.extend({
   renewal: z.enum(['expiring']).optional(),
   sort: z.enum(['name']).default('name'),
 });
+
+/** A piece of software as the API presents it (list rows, the basics screen, a save's answer). */
+export const softwareRecord = recordBase.extend({
+  name: z.string(),
+  vendor: z.string().nullable(),
+  softwareVersion: z.string().nullable(),
+  seats: z.number().nullable(),
+  renewalDate: z.string().nullable(),
+  organization: refValue,
+  active: z.boolean(),
+  notes: z.string().nullable(),
+});
+export type SoftwareRecord = z.infer<typeof softwareRecord>;

@@ -11,6 +11,7 @@ import {
   requiredText,
   version,
 } from './fields.js';
+import { codeValue, recordBase, refValue } from './record.js';
 
 export const SYSTEM_CATEGORIES = [
   { value: 'EMAIL', label: 'Email' },
@@ -48,3 +49,17 @@ export const systemListQuery = listQuery.extend({
   category: optionalEnum(codeValues(SYSTEM_CATEGORIES)),
   sort: z.enum(['name']).default('name'),
 });
+
+/**
+ * A system as the API presents it (list rows, the basics screen, a save's answer); one system's screen and a save's
+ * answer also carry its equipment and software.
+ */
+export const systemRecord = recordBase.extend({
+  name: z.string(),
+  category: codeValue.nullable(),
+  description: z.string().nullable(),
+  organization: refValue,
+  equipment: z.array(refValue).optional(),
+  software: z.array(refValue).optional(),
+});
+export type SystemRecord = z.infer<typeof systemRecord>;

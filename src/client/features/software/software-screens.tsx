@@ -2,7 +2,7 @@
 // basics and history, in both places.
 import { Link, useSearchParams } from 'react-router';
 import { ACTIVE_CHOICES } from '../../../shared/schemas/fields';
-import { softwareForm } from '../../../shared/schemas/software';
+import { type SoftwareRecord, softwareForm } from '../../../shared/schemas/software';
 import { HistoryView } from '../history/history-view';
 import {
   organizationList,
@@ -14,7 +14,7 @@ import {
   type ScopedRecordProps,
   topLevelList,
 } from '../organizations/organization-scope';
-import { RecordBasics, type RecordValues } from '../records/record-basics';
+import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
@@ -49,27 +49,33 @@ const paths = organizationScopedPaths({
 });
 const basicsPath = paths.basics;
 
-function columns(organization: string | null): Column<RecordValues>[] {
+function columns(organization: string | null): Column<SoftwareRecord>[] {
   return [
     {
       key: 'name',
       label: 'Name',
-      render: (s) => <Link to={basicsPath(organization, s.id)}>{String(s.name)}</Link>,
+      render: (s) => <Link to={basicsPath(organization, s.id)}>{s.name}</Link>,
     },
     ...(organization
       ? []
-      : [{ key: 'organization', label: 'Organization', render: (s: RecordValues) => label(s.organization) }]),
-    { key: 'vendor', label: 'Vendor', render: (s) => String(s.vendor ?? ''), wide: true },
-    { key: 'softwareVersion', label: 'Version', render: (s) => String(s.softwareVersion ?? ''), wide: true },
+      : [
+          {
+            key: 'organization',
+            label: 'Organization',
+            render: (s: SoftwareRecord) => label(s.organization),
+          },
+        ]),
+    { key: 'vendor', label: 'Vendor', render: (s) => s.vendor ?? '', wide: true },
+    { key: 'softwareVersion', label: 'Version', render: (s) => s.softwareVersion ?? '', wide: true },
     { key: 'seats', label: 'Seats', render: (s) => (s.seats === null ? '' : String(s.seats)), wide: true },
-    { key: 'renewalDate', label: 'Renewal', render: (s) => String(s.renewalDate ?? '') },
+    { key: 'renewalDate', label: 'Renewal', render: (s) => s.renewalDate ?? '' },
   ];
 }
 
 function SoftwareList({ organization }: ScopedProps) {
   const state = useQueryFilters(['q', 'active', 'renewal'], { active: '1' });
   return (
-    <RecordList<RecordValues>
+    <RecordList<SoftwareRecord>
       title="Software"
       url="/api/manage/software"
       queryKey="software"
@@ -110,7 +116,7 @@ export const OrganizationSoftwarePage = organizationList(SoftwareList);
 function SoftwareBasics({ organization, id }: ScopedRecordProps) {
   const [search] = useSearchParams();
   return (
-    <RecordBasics
+    <RecordBasics<SoftwareRecord>
       api="/api/manage/software"
       entityKey="software"
       historyKey="software"
@@ -121,7 +127,7 @@ function SoftwareBasics({ organization, id }: ScopedRecordProps) {
       }}
       schema={softwareForm}
       sections={SECTIONS}
-      title={(s) => String(s.name)}
+      title={(s) => s.name}
       newTitle="New Software"
       subtitle={(s) => [s.vendor, label(s.organization)].filter(Boolean).join(' · ')}
       savedPath={(sid) => basicsPath(organization, sid)}

@@ -2,10 +2,10 @@
 // software together; list and basics.
 import { Link, useParams } from 'react-router';
 import { pathFor } from '../../../shared/routes';
-import { systemForm } from '../../../shared/schemas/system';
+import { type SystemRecord, systemForm } from '../../../shared/schemas/system';
 import { OrganizationHeader } from '../organizations/organization-header';
 import { OrganizationTabs } from '../organizations/organization-tabs';
-import { RecordBasics, type RecordValues } from '../records/record-basics';
+import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
@@ -39,21 +39,19 @@ const sections = (organization: string): FieldSection[] => [
 export function OrganizationSystemsPage() {
   const organization = useParams().id ?? '';
   const state = useQueryFilters(['q']);
-  const columns: Column<RecordValues>[] = [
+  const columns: Column<SystemRecord>[] = [
     {
       key: 'name',
       label: 'Name',
       render: (s) => (
-        <Link to={pathFor('organization_system_basics', { id: organization, systemId: s.id })}>
-          {String(s.name)}
-        </Link>
+        <Link to={pathFor('organization_system_basics', { id: organization, systemId: s.id })}>{s.name}</Link>
       ),
     },
     { key: 'category', label: 'Category', render: (s) => label(s.category) },
-    { key: 'description', label: 'Description', render: (s) => String(s.description ?? ''), wide: true },
+    { key: 'description', label: 'Description', render: (s) => s.description ?? '', wide: true },
   ];
   return (
-    <RecordList<RecordValues>
+    <RecordList<SystemRecord>
       title="Systems"
       url="/api/manage/system"
       queryKey="system"
@@ -79,7 +77,7 @@ export function OrganizationSystemBasicsPage() {
   const params = useParams();
   const organization = params.id ?? '';
   return (
-    <RecordBasics
+    <RecordBasics<SystemRecord>
       api="/api/manage/system"
       entityKey="system"
       historyKey="system"
@@ -87,7 +85,7 @@ export function OrganizationSystemBasicsPage() {
       prefill={{ organization }}
       schema={systemForm}
       sections={sections(organization)}
-      title={(s) => String(s.name)}
+      title={(s) => s.name}
       newTitle="New System"
       subtitle={(s) => label(s.category)}
       savedPath={(sid) => pathFor('organization_system_basics', { id: organization, systemId: sid })}
