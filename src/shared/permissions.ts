@@ -1,45 +1,21 @@
 // The permission matrix (README "Permissions"): who may read, create/edit and delete each kind of record. The
-// server enforces it on every route; the client hides the actions a user may not take. One table for both. Each
-// server area declares its rows in its manifest too; a test holds the areas' rows, this table and README's equal.
+// server enforces it on every route; the client hides the actions a user may not take. One table for both, put
+// together from the areas' rows (each area declares its kinds of record in records/<area>.ts); README's
+// table is written from the same rows (npm run docs:permissions).
+import type { Access, RecordAccess, RecordAction } from './access.js';
+import { allows } from './access.js';
+import { RECORDS } from './records/areas.js';
 
-/** everyone: any signed-in user; admin: administrators only; nobody: no one through this route. */
-export type Access = 'everyone' | 'admin';
-export type RecordAccess = { read: Access; write: Access; delete: Access };
-export type RecordAction = keyof RecordAccess;
+export type { Access, RecordAccess, RecordAction } from './access.js';
+export { ADMIN, allows, WORK } from './access.js';
 
-/**
- * Shared customer and work records: everybody's daily work. Anyone may delete one that nothing refers to (a
- * duplicate, a typo); one in use is refused ("Mark it inactive instead"), and every change has field history.
- */
-export const WORK: RecordAccess = { read: 'everyone', write: 'everyone', delete: 'everyone' };
-/** Admin settings lists. */
-export const ADMIN: RecordAccess = { read: 'admin', write: 'admin', delete: 'admin' };
+/** Every kind of record: the areas' own names for them. */
+export type RecordKind = keyof typeof RECORDS;
 
-export const RECORD_ACCESS = {
-  organization: WORK,
-  person: WORK,
-  equipment: WORK,
-  software: WORK,
-  system: WORK,
-  outage: WORK,
-  case: WORK,
-  task: WORK,
-  agreement: WORK,
-  agreementService: WORK,
-  amendment: WORK,
-  agreementDocument: WORK,
-  opportunity: WORK,
-  proposal: WORK,
-  opportunityDocument: WORK,
-  department: ADMIN,
-  'bucket-category': ADMIN,
-  'device-category': ADMIN,
-  'outage-type': ADMIN,
-  amendmentType: ADMIN,
-  serviceType: ADMIN,
-  notice: ADMIN,
-  'required-upload': ADMIN,
-} as const satisfies Record<string, RecordAccess>;
+/** Who may read, change and delete each kind of record. */
+export const RECORD_ACCESS = Object.fromEntries(
+  Object.entries(RECORDS).map(([kind, row]) => [kind, row.access]),
+) as Readonly<Record<RecordKind, RecordAccess>>;
 
 /**
  * Client reports, their exports and report history, RMM imports and RMM settings: administrators (the Report and
@@ -52,10 +28,6 @@ export const REPORT_ACCESS: Access = 'admin';
  * with its words), administrators save it.
  */
 export const LANGUAGE_SETTINGS_ACCESS: { read: Access; write: Access } = { read: 'everyone', write: 'admin' };
-
-export type RecordKind = keyof typeof RECORD_ACCESS;
-
-export const allows = (user: { isAdmin: boolean }, access: Access) => access === 'everyone' || user.isAdmin;
 
 export function can(user: { isAdmin: boolean }, kind: RecordKind, action: RecordAction): boolean {
   return allows(user, RECORD_ACCESS[kind][action]);

@@ -1,8 +1,10 @@
-// The list of areas against what it stands for: every folder of modules/ is one area, listed once; the areas'
-// permission rows are the permission table the client reads (shared/permissions.ts) and README's "Permissions".
+// The list of areas against what it stands for: every folder of modules/ is one area, listed once; every kind of
+// record of the permission table (declared by its area, shared/records/<area>.ts) is served by one area,
+// and README's "Permissions" says of each what its row says.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type Access, RECORD_ACCESS } from '../../shared/permissions.js';
+import { RECORDS } from '../../shared/records/areas.js';
 import { AREAS } from './areas.js';
 
 const root = new URL('../../../', import.meta.url);
@@ -31,8 +33,8 @@ function readmeTable(): string[][] {
 const accessOf = (cell: string): Access | string =>
   cell.startsWith('everyone') ? 'everyone' : cell.startsWith('administrators') ? 'admin' : cell;
 
-/** The permission rows the areas declare. */
-const rows = AREAS.flatMap((area) => area.permissions ?? []);
+/** The permission rows of the areas' kinds of record. */
+const rows = Object.entries(RECORDS).map(([kind, row]) => ({ kind, ...row }));
 
 describe('the areas (modules/areas.ts)', () => {
   it('lists every folder of modules/ once, each area named as its folder', () => {
@@ -41,9 +43,10 @@ describe('the areas (modules/areas.ts)', () => {
     expect([...names].sort()).toEqual([...folders].sort());
   });
 
-  it("declare the permission table's rows, each kind in one area, as shared/permissions.ts has them", () => {
-    const kinds = rows.map((row) => row.kind);
-    expect(new Set(kinds).size, 'a kind declared by two areas').toBe(kinds.length);
+  it("serve the permission table's kinds of record, each kind in one area, as shared/permissions.ts has them", () => {
+    const kinds = AREAS.flatMap((area) => area.records ?? []);
+    expect(new Set(kinds).size, 'a kind served by two areas').toBe(kinds.length);
+    expect([...kinds].sort()).toEqual(Object.keys(RECORD_ACCESS).sort());
     expect(Object.fromEntries(rows.map((row) => [row.kind, row.access]))).toEqual(RECORD_ACCESS);
   });
 
@@ -62,7 +65,7 @@ describe("README's permission table", () => {
     for (const row of table) expect(row).toHaveLength(4);
   });
 
-  it("says of each kind of record what the areas' permission rows say", () => {
+  it('says of each kind of record what its permission row says', () => {
     for (const { kind, access, readme } of rows) {
       const [start, names] = readme;
       const row = table.find(([what]) => what!.startsWith(start) && what!.includes(names));

@@ -2,7 +2,7 @@
 // index.ts exports one `Area`. buildApp registers every area of the list in modules/areas.ts, in its order; nothing
 // else names an area's routes, jobs or search sources.
 import type { FastifyInstance } from 'fastify';
-import type { RecordAccess, RecordKind } from '../../shared/permissions.js';
+import type { RecordKind } from '../../shared/permissions.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Metrics } from './metrics.js';
@@ -29,24 +29,17 @@ export type AreaContext = {
   areas: readonly Area[];
 };
 
-/** A kind of record's row of the permission table, and the row of README's table that states it. */
-export type PermissionRow = {
-  kind: RecordKind;
-  access: RecordAccess;
-  /** README "Permissions": the first words of the row, and how the row names this kind of record. */
-  readme: [row: string, names: string];
-};
-
 export type Area = {
   /** The folder's name under modules/. */
   name: string;
   /** Registers the area's routes and jobs (app.jobs.register) on the app. */
   register: (app: FastifyInstance, context: AreaContext) => void;
   /**
-   * Who may read, change and delete the area's kinds of records: its rows of the permission table
-   * (shared/permissions.ts RECORD_ACCESS, which the client reads too; a test holds the two and README equal).
+   * The kinds of record the area serves. Their rows of the permission table (who may read, change and delete them)
+   * are declared once, on the shared side (src/shared/records/<area>.ts `records`), since the client reads them
+   * too; a test holds every kind served by one area.
    */
-  permissions?: readonly PermissionRow[];
+  records?: readonly RecordKind[];
   /** What global search looks in among the area's records. */
   searchSources?: readonly SearchSource[];
 };

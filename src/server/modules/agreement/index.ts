@@ -1,7 +1,6 @@
 // Agreements, their services and amendments, and the agreement timeline.
 // Other areas import from this one only through this file.
 
-import { WORK } from '../../../shared/permissions.js';
 import { pathFor } from '../../../shared/routes/index.js';
 import { defineArea } from '../../platform/area.js';
 import { agreementRoutes } from './agreement.routes.js';
@@ -10,11 +9,7 @@ import { amendmentRoutes } from './amendment.routes.js';
 
 export const agreementArea = defineArea({
   name: 'agreement',
-  permissions: [
-    { kind: 'agreement', access: WORK, readme: ['Agreements', 'Agreements'] },
-    { kind: 'agreementService', access: WORK, readme: ['Agreements', 'their services'] },
-    { kind: 'amendment', access: WORK, readme: ['Agreements', 'amendments'] },
-  ],
+  records: ['agreement', 'agreementService', 'amendment'],
   searchSources: [
     {
       kind: 'agreement',

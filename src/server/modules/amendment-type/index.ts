@@ -1,12 +1,11 @@
 // Amendment types (admin list).
 // Other areas import from this one only through this file.
-import { ADMIN } from '../../../shared/permissions.js';
 import { defineArea } from '../../platform/area.js';
 import { amendmentTypeRoutes } from './amendment-type.routes.js';
 
 export const amendmentTypeArea = defineArea({
   name: 'amendment-type',
-  permissions: [{ kind: 'amendmentType', access: ADMIN, readme: ['Admin lists', 'amendment types'] }],
+  records: ['amendmentType'],
   register(app, { database, timeZone }) {
     amendmentTypeRoutes(app, database, timeZone);
   },

@@ -1,14 +1,13 @@
 // Cases.
 // Other areas import from this one only through this file.
 
-import { WORK } from '../../../shared/permissions.js';
 import { pathFor } from '../../../shared/routes/index.js';
 import { defineArea } from '../../platform/area.js';
 import { caseRoutes } from './case.routes.js';
 
 export const caseArea = defineArea({
   name: 'case',
-  permissions: [{ kind: 'case', access: WORK, readme: ['Cases', 'Cases'] }],
+  records: ['case'],
   searchSources: [
     {
       kind: 'case',

@@ -1,12 +1,11 @@
 // Departments (admin list).
 // Other areas import from this one only through this file.
-import { ADMIN } from '../../../shared/permissions.js';
 import { defineArea } from '../../platform/area.js';
 import { departmentRoutes } from './department.routes.js';
 
 export const departmentArea = defineArea({
   name: 'department',
-  permissions: [{ kind: 'department', access: ADMIN, readme: ['Admin lists', 'departments'] }],
+  records: ['department'],
   register(app, { database, timeZone }) {
     departmentRoutes(app, database, timeZone);
   },

@@ -1,14 +1,13 @@
 // Equipment.
 // Other areas import from this one only through this file.
 
-import { WORK } from '../../../shared/permissions.js';
 import { pathFor } from '../../../shared/routes/index.js';
 import { defineArea } from '../../platform/area.js';
 import { equipmentRoutes } from './equipment.routes.js';
 
 export const equipmentArea = defineArea({
   name: 'equipment',
-  permissions: [{ kind: 'equipment', access: WORK, readme: ['Organizations', 'equipment'] }],
+  records: ['equipment'],
   searchSources: [
     {
       kind: 'equipment',

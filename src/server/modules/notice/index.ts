@@ -1,12 +1,11 @@
 // Notices (admin list) and the active ones shown in the shell.
 // Other areas import from this one only through this file.
-import { ADMIN } from '../../../shared/permissions.js';
 import { defineArea } from '../../platform/area.js';
 import { noticeRoutes } from './notice.routes.js';
 
 export const noticeArea = defineArea({
   name: 'notice',
-  permissions: [{ kind: 'notice', access: ADMIN, readme: ['RMM imports', 'notices'] }],
+  records: ['notice'],
   register(app, { database, timeZone }) {
     noticeRoutes(app, database, timeZone);
   },

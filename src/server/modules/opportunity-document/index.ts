@@ -1,12 +1,11 @@
 // An opportunity's documents.
 // Other areas import from this one only through this file.
-import { WORK } from '../../../shared/permissions.js';
 import { defineArea } from '../../platform/area.js';
 import { opportunityDocumentRoutes } from './opportunity-document.routes.js';
 
 export const opportunityDocumentArea = defineArea({
   name: 'opportunity-document',
-  permissions: [{ kind: 'opportunityDocument', access: WORK, readme: ['Opportunities', 'documents'] }],
+  records: ['opportunityDocument'],
   register(app, { database, timeZone }) {
     opportunityDocumentRoutes(app, database, timeZone);
   },

@@ -1,7 +1,6 @@
 // Opportunities and the opportunity timeline.
 // Other areas import from this one only through this file.
 
-import { WORK } from '../../../shared/permissions.js';
 import { pathFor } from '../../../shared/routes/index.js';
 import { OPPORTUNITY_SETTINGS_DEFAULTS } from '../../../shared/schemas/sales-settings.js';
 import { OPPORTUNITY_SETTINGS_KEY } from '../../db/settings-keys.js';
@@ -17,7 +16,7 @@ const STAGES = `(SELECT (st->>'id')::int AS id, st->>'name' AS name
 
 export const opportunityArea = defineArea({
   name: 'opportunity',
-  permissions: [{ kind: 'opportunity', access: WORK, readme: ['Opportunities', 'Opportunities'] }],
+  records: ['opportunity'],
   searchSources: [
     {
       kind: 'opportunity',

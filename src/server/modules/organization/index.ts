@@ -1,7 +1,6 @@
 // Organizations.
 // Other areas import from this one only through this file.
 
-import { WORK } from '../../../shared/permissions.js';
 import { pathFor } from '../../../shared/routes/index.js';
 import { defineArea } from '../../platform/area.js';
 import { digitsOf } from '../../platform/search-source.js';
@@ -9,7 +8,7 @@ import { organizationRoutes } from './organization.routes.js';
 
 export const organizationArea = defineArea({
   name: 'organization',
-  permissions: [{ kind: 'organization', access: WORK, readme: ['Organizations', 'Organizations'] }],
+  records: ['organization'],
   searchSources: [
     {
       kind: 'organization',

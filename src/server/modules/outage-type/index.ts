@@ -1,12 +1,11 @@
 // Outage types (admin list).
 // Other areas import from this one only through this file.
-import { ADMIN } from '../../../shared/permissions.js';
 import { defineArea } from '../../platform/area.js';
 import { outageTypeRoutes } from './outage-type.routes.js';
 
 export const outageTypeArea = defineArea({
   name: 'outage-type',
-  permissions: [{ kind: 'outage-type', access: ADMIN, readme: ['Admin lists', 'outage types'] }],
+  records: ['outage-type'],
   register(app, { database, timeZone }) {
     outageTypeRoutes(app, database, timeZone);
   },

@@ -1,7 +1,6 @@
 // People.
 // Other areas import from this one only through this file.
 
-import { WORK } from '../../../shared/permissions.js';
 import { pathFor } from '../../../shared/routes/index.js';
 import { defineArea } from '../../platform/area.js';
 import { digitsOf } from '../../platform/search-source.js';
@@ -9,7 +8,7 @@ import { personRoutes } from './person.routes.js';
 
 export const personArea = defineArea({
   name: 'person',
-  permissions: [{ kind: 'person', access: WORK, readme: ['Organizations', 'people'] }],
+  records: ['person'],
   searchSources: [
     {
       kind: 'person',

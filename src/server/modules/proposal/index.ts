@@ -1,14 +1,13 @@
 // An opportunity's proposals and their PDF.
 // Other areas import from this one only through this file.
 
-import { WORK } from '../../../shared/permissions.js';
 import { pathFor } from '../../../shared/routes/index.js';
 import { defineArea } from '../../platform/area.js';
 import { proposalRoutes } from './proposal.routes.js';
 
 export const proposalArea = defineArea({
   name: 'proposal',
-  permissions: [{ kind: 'proposal', access: WORK, readme: ['Opportunities', 'their proposals'] }],
+  records: ['proposal'],
   searchSources: [
     {
       kind: 'proposal',

@@ -1,14 +1,13 @@
 // Software.
 // Other areas import from this one only through this file.
 
-import { WORK } from '../../../shared/permissions.js';
 import { pathFor } from '../../../shared/routes/index.js';
 import { defineArea } from '../../platform/area.js';
 import { softwareRoutes } from './software.routes.js';
 
 export const softwareArea = defineArea({
   name: 'software',
-  permissions: [{ kind: 'software', access: WORK, readme: ['Organizations', 'software'] }],
+  records: ['software'],
   searchSources: [
     {
       kind: 'software',

@@ -1,14 +1,13 @@
 // Tasks.
 // Other areas import from this one only through this file.
 
-import { WORK } from '../../../shared/permissions.js';
 import { pathFor } from '../../../shared/routes/index.js';
 import { defineArea } from '../../platform/area.js';
 import { taskRoutes } from './task.routes.js';
 
 export const taskArea = defineArea({
   name: 'task',
-  permissions: [{ kind: 'task', access: WORK, readme: ['Cases', 'tasks'] }],
+  records: ['task'],
   searchSources: [
     {
       kind: 'task',

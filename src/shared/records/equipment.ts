@@ -1,0 +1,13 @@
+// Equipment, top-level (with saved filters in the path) and under an organization.
+// Its kinds of record and history classes (beside its routes, routes/equipment.ts, but not loaded with them).
+import { type HistoryLabels, type RecordRows, WORK } from '../access.js';
+
+/** The area's kinds of record: who may read, change and delete them, and their row of README's table. */
+export const records = {
+  equipment: { access: WORK, readme: ['Organizations', 'equipment'] },
+} as const satisfies RecordRows;
+
+/** Field history's classes of these records, by the names users know. */
+export const historyLabels = {
+  Equipment: 'Equipment',
+} as const satisfies HistoryLabels;

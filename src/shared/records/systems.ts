@@ -1,0 +1,13 @@
+// An organization's systems.
+// Its kinds of record and history classes (beside its routes, routes/systems.ts, but not loaded with them).
+import { type HistoryLabels, type RecordRows, WORK } from '../access.js';
+
+/** The area's kinds of record: who may read, change and delete them, and their row of README's table. */
+export const records = {
+  system: { access: WORK, readme: ['Organizations', 'systems'] },
+} as const satisfies RecordRows;
+
+/** Field history's classes of these records, by the names users know. */
+export const historyLabels = {
+  System: 'System',
+} as const satisfies HistoryLabels;
