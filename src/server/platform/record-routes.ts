@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
-import { can, type RecordCan } from '../../shared/permissions.js';
+import { can, type RecordCan, type RecordKind } from '../../shared/permissions.js';
 import { idOrCreateParam, idParam, type Option, recordId, wholeNumber } from '../../shared/schemas/common.js';
 import { oneRecordResponse, recordListResponse, savedRecordResponse } from '../../shared/schemas/record.js';
 import type { Database } from '../db/client.js';
@@ -113,6 +113,12 @@ export const emptyBodyIsNone: onRequestHookHandler = (request, _reply, done) => 
   done();
 };
 
+/** Where each kind of record's generic routes live, as registered (the app's areas register them as it is built). */
+const registeredPaths = new Map<RecordKind, string>();
+
+/** The path of each kind of record's routes registered so far, e.g. `/api/manage/agreement/:agreementId/service`. */
+export const recordRoutePaths = (): ReadonlyMap<RecordKind, string> => registeredPaths;
+
 export function recordRoutes<
   Form extends z.ZodType<{ version?: number }>,
   Query extends z.ZodType,
@@ -132,6 +138,7 @@ export function recordRoutes<
   registerPolicy(writeAction, (user) => can(user, def.key, 'read') && can(user, def.key, 'write'));
   registerPolicy(deleteAction, (user) => can(user, def.key, 'read') && can(user, def.key, 'delete'));
   registerRecordHistory(def);
+  if (!registeredPaths.has(def.key)) registeredPaths.set(def.key, spec.path);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { parent } = spec;
   const parentField = parent ? def.fields.find((f) => f.name === parent.field) : undefined;
