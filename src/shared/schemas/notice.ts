@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
 import { activeFilter, type CodeList, codeValues, requiredText, version } from './fields.js';
+import { recordBase } from './record.js';
 
 export const NOTICE_TITLE_MAX = 200;
 export const NOTICE_BODY_MAX = 4000;
@@ -34,3 +35,13 @@ export const noticeListQuery = listQuery.extend({
 
 /** GET /api/notice/active → { notices: BannerNotice[] }: the banners of the shell. */
 export type BannerNotice = { id: number; title: string; body: string; updatedAt: string };
+
+/** A notice as the API presents it (list rows, the basics screen, a save's answer). */
+export const noticeRecord = recordBase.extend({
+  title: z.string(),
+  body: z.string(),
+  onReports: z.boolean(),
+  asBanner: z.boolean(),
+  active: z.boolean(),
+});
+export type NoticeRecord = z.infer<typeof noticeRecord>;

@@ -14,6 +14,7 @@ import {
   requiredText,
   version,
 } from './fields.js';
+import { codeValue, recordBase, refValue } from './record.js';
 
 export const OUTAGE_STATUSES = [
   { value: 'OPEN', label: 'Open' },
@@ -111,3 +112,23 @@ export const outageListQuery = listQuery.extend({
   outageType: optionalRef(),
   sort: z.enum(['startsAt']).default('startsAt'),
 });
+
+/**
+ * An outage as the API presents it (list rows, the basics screen, a save's answer): its start and end as instants and
+ * as the form's parts (date, time of day) in the company time zone.
+ */
+export const outageRecord = recordBase.extend({
+  outageType: refValue,
+  organization: refValue.nullable(),
+  title: z.string(),
+  description: z.string().nullable(),
+  startsAt: z.string(),
+  endsAt: z.string().nullable(),
+  status: codeValue,
+  assignedTo: refValue.nullable(),
+  startDate: z.string().nullable(),
+  startTime: z.string().nullable(),
+  endDate: z.string().nullable(),
+  endTime: z.string().nullable(),
+});
+export type OutageRecord = z.infer<typeof outageRecord>;

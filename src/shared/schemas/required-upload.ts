@@ -15,6 +15,7 @@ import {
   version,
 } from './fields.js';
 import { CLIENT_FILTERS } from './organization.js';
+import { codeValue, recordBase, refValue } from './record.js';
 
 export const NAME_USED = 'This name is already used.';
 export const SECURITY_PACK = 'security-pack';
@@ -61,3 +62,16 @@ export const requiredUploadListQuery = listQuery.extend({
   frequency: optionalEnum(codeValues(FREQUENCIES)),
   sort: z.enum(['name']).default('name'),
 });
+
+/** A required upload as the API presents it (list rows, the basics screen, a save's answer). */
+export const requiredUploadRecord = recordBase.extend({
+  name: z.string(),
+  description: z.string().nullable(),
+  /** None: a document uploaded by hand. */
+  report: codeValue.nullable(),
+  frequency: codeValue,
+  clients: codeValue,
+  notice: refValue.nullable(),
+  active: z.boolean(),
+});
+export type RequiredUploadRecord = z.infer<typeof requiredUploadRecord>;

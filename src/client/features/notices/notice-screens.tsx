@@ -4,10 +4,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { pathFor } from '../../../shared/routes';
 import { ACTIVE_CHOICES } from '../../../shared/schemas/fields';
-import { NOTICE_BODY_MAX, NOTICE_PLACES, noticeForm } from '../../../shared/schemas/notice';
+import {
+  NOTICE_BODY_MAX,
+  NOTICE_PLACES,
+  type NoticeRecord,
+  noticeForm,
+} from '../../../shared/schemas/notice';
 import { NOTICE_BANNERS_KEY } from '../../shell/notice-banner';
 import { HistoryView } from '../history/history-view';
-import { RecordBasics, type RecordValues } from '../records/record-basics';
+import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
@@ -16,7 +21,7 @@ const API = '/api/admin/notice';
 const KEY = 'notice';
 
 /** Where a notice shows, in words: "Reports, Banner". */
-const shows = (r: RecordValues) =>
+const shows = (r: NoticeRecord) =>
   [r.onReports ? 'Reports' : null, r.asBanner ? 'Banner' : null].filter(Boolean).join(', ') || 'Nowhere';
 
 /** The first line, cut at 120 characters. */
@@ -58,24 +63,24 @@ const SECTIONS: FieldSection[] = [
 
 export function NoticeListPage() {
   const state = useQueryFilters(['q', 'active', 'shows'], { active: '1' });
-  const columns: Column<RecordValues>[] = [
+  const columns: Column<NoticeRecord>[] = [
     {
       key: 'title',
       label: 'Title',
-      render: (r) => <Link to={pathFor('notice_basics', { id: r.id })}>{String(r.title)}</Link>,
+      render: (r) => <Link to={pathFor('notice_basics', { id: r.id })}>{r.title}</Link>,
     },
     {
       key: 'body',
       label: 'Text',
       // The first line is enough to tell notices apart; the whole text is on the notice.
-      render: (r) => firstLine(String(r.body ?? '')),
+      render: (r) => firstLine(r.body),
       wide: true,
     },
     { key: 'shows', label: 'Shows', render: shows },
     { key: 'active', label: 'Status', render: (r) => (r.active ? 'Active' : 'Inactive') },
   ];
   return (
-    <RecordList<RecordValues>
+    <RecordList<NoticeRecord>
       title="Notices"
       url={API}
       queryKey={KEY}
@@ -101,7 +106,7 @@ export function NoticeBasicsPage() {
   const id = useParams().id ?? 'create';
   const queryClient = useQueryClient();
   return (
-    <RecordBasics
+    <RecordBasics<NoticeRecord>
       api={API}
       onChanged={() => void queryClient.invalidateQueries({ queryKey: NOTICE_BANNERS_KEY })}
       entityKey={KEY}
@@ -109,7 +114,7 @@ export function NoticeBasicsPage() {
       id={id}
       schema={noticeForm}
       sections={SECTIONS}
-      title={(r) => String(r.title)}
+      title={(r) => r.title}
       newTitle="New Notice"
       savedPath={(rid) => pathFor('notice_basics', { id: rid })}
       cancelPath={pathFor('notices')}

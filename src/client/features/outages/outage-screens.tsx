@@ -2,9 +2,9 @@
 // Create opportunity button: an outage often sells a replacement) and history.
 import { Link, useParams, useSearchParams } from 'react-router';
 import { pathFor } from '../../../shared/routes';
-import { OUTAGE_STATUS_FILTERS, outageForm } from '../../../shared/schemas/outage';
+import { OUTAGE_STATUS_FILTERS, type OutageRecord, outageForm } from '../../../shared/schemas/outage';
 import { HistoryView } from '../history/history-view';
-import { RecordBasics, type RecordValues } from '../records/record-basics';
+import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
@@ -40,13 +40,13 @@ const SECTIONS: FieldSection[] = [
   },
 ];
 
-const when = (date: unknown, time: unknown) => (date ? `${String(date)} ${String(time ?? '')}`.trim() : '');
+const when = (date: string | null, time: string | null) => (date ? `${date} ${time ?? ''}`.trim() : '');
 
-const COLUMNS: Column<RecordValues>[] = [
+const COLUMNS: Column<OutageRecord>[] = [
   {
     key: 'title',
     label: 'Title',
-    render: (o) => <Link to={pathFor('outage_basics', { id: o.id })}>{String(o.title)}</Link>,
+    render: (o) => <Link to={pathFor('outage_basics', { id: o.id })}>{o.title}</Link>,
   },
   { key: 'outageType', label: 'Type', render: (o) => label(o.outageType), wide: true },
   { key: 'organization', label: 'Organization', render: (o) => label(o.organization) || 'Many customers' },
@@ -65,7 +65,7 @@ const COLUMNS: Column<RecordValues>[] = [
 export function OutageListPage() {
   const state = useQueryFilters(['q', 'status'], { status: 'open' });
   return (
-    <RecordList<RecordValues>
+    <RecordList<OutageRecord>
       title="Outages"
       url="/api/manage/outage"
       queryKey="outage"
@@ -95,7 +95,7 @@ export function OutageBasicsPage() {
   const id = useParams().id ?? 'create';
   const [search] = useSearchParams();
   return (
-    <RecordBasics
+    <RecordBasics<OutageRecord>
       api="/api/manage/outage"
       entityKey="outage"
       historyKey="outage"
@@ -103,7 +103,7 @@ export function OutageBasicsPage() {
       prefill={{ organization: search.get('organization') ?? undefined }}
       schema={outageForm}
       sections={SECTIONS}
-      title={(o) => String(o.title)}
+      title={(o) => o.title}
       newTitle="New Outage"
       subtitle={(o) => [label(o.outageType), label(o.status)].filter(Boolean).join(' · ')}
       savedPath={(oid) => pathFor('outage_basics', { id: oid })}

@@ -8,12 +8,13 @@ import { CLIENT_FILTERS } from '../../../shared/schemas/organization';
 import {
   FREQUENCIES,
   REQUIRED_UPLOAD_REPORTS,
+  type RequiredUploadRecord,
   requiredUploadForm,
   UPLOADED_BY_HAND,
 } from '../../../shared/schemas/required-upload';
 import { Select, TextInput } from '../../ui';
 import { HistoryView } from '../history/history-view';
-import { RecordBasics, type RecordValues } from '../records/record-basics';
+import { RecordBasics } from '../records/record-basics';
 import type { CustomFieldProps, FieldSection } from '../records/record-fields';
 import { type Column, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
@@ -23,8 +24,7 @@ const KEY = 'requiredUpload';
 const HISTORY = 'required-upload';
 const REPORTS = codeOptions(REQUIRED_UPLOAD_REPORTS);
 
-const label = (value: unknown) =>
-  value && typeof value === 'object' && 'label' in value ? String((value as Option).label) : '';
+const label = (value: Option | null) => value?.label ?? '';
 
 /** The report choice: its empty choice is a document someone uploads by hand, and says so read-only too. */
 function ReportField({ value, set, readOnly, errors }: CustomFieldProps) {
@@ -96,11 +96,11 @@ const SECTIONS: FieldSection[] = [
 
 export function RequiredUploadListPage() {
   const state = useQueryFilters(['q', 'frequency', 'active'], { active: '1' });
-  const columns: Column<RecordValues>[] = [
+  const columns: Column<RequiredUploadRecord>[] = [
     {
       key: 'name',
       label: 'Name',
-      render: (r) => <Link to={pathFor('required_upload_basics', { id: r.id })}>{String(r.name)}</Link>,
+      render: (r) => <Link to={pathFor('required_upload_basics', { id: r.id })}>{r.name}</Link>,
     },
     { key: 'report', label: 'Report', render: (r) => label(r.report) || UPLOADED_BY_HAND, wide: true },
     { key: 'frequency', label: 'Frequency', render: (r) => label(r.frequency) },
@@ -113,7 +113,7 @@ export function RequiredUploadListPage() {
     { key: 'active', label: 'Status', render: (r) => (r.active ? 'Active' : 'Inactive') },
   ];
   return (
-    <RecordList<RecordValues>
+    <RecordList<RequiredUploadRecord>
       title="Required Uploads"
       url={API}
       queryKey={KEY}
@@ -138,14 +138,14 @@ export function RequiredUploadListPage() {
 export function RequiredUploadBasicsPage() {
   const id = useParams().id ?? 'create';
   return (
-    <RecordBasics
+    <RecordBasics<RequiredUploadRecord>
       api={API}
       entityKey={KEY}
       historyKey={HISTORY}
       id={id}
       schema={requiredUploadForm}
       sections={SECTIONS}
-      title={(r) => String(r.name)}
+      title={(r) => r.name}
       newTitle="New Required Upload"
       savedPath={(rid) => pathFor('required_upload_basics', { id: rid })}
       cancelPath={pathFor('required_uploads')}
