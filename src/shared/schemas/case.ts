@@ -12,6 +12,7 @@ import {
   requiredText,
   version,
 } from './fields.js';
+import { codeValue, recordBase, refValue } from './record.js';
 
 export const WORK_STATUSES = [
   { value: 'OPEN', label: 'Open' },
@@ -52,3 +53,17 @@ export const caseListQuery = listQuery.extend({
   sort: z.enum(CASE_SORTS).default('number'),
 });
 export type CaseListQuery = z.infer<typeof caseListQuery>;
+
+/** A case as the API presents it (list rows, the basics screen, a save's answer), with the bill list's mark. */
+export const caseRecord = recordBase.extend({
+  title: z.string(),
+  organization: refValue,
+  status: codeValue,
+  department: refValue.nullable(),
+  assignedTo: refValue.nullable(),
+  description: z.string().nullable(),
+  /** When and by whom the case was billed (invoiced); null while not billed. */
+  billedAt: z.string().nullable(),
+  billedBy: z.string().nullable(),
+});
+export type CaseRecord = z.infer<typeof caseRecord>;

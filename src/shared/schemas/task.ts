@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CASE_STATUS_FILTERS, workStatus } from './case.js';
 import { listQuery } from './common.js';
 import { codeValues, optionalRef, optionalText, requiredRef, requiredText, version } from './fields.js';
+import { codeValue, recordBase, refValue } from './record.js';
 
 export const TASK_HAS_SLIPS = 'This task has time slips and cannot be deleted. Close it instead.';
 export const CASE_CLOSED = 'This case is closed. Reopen it before adding tasks.';
@@ -48,3 +49,19 @@ export const taskListQuery = listQuery.extend({
   sort: z.enum(['number']).default('number'),
 });
 export type TaskListQuery = z.infer<typeof taskListQuery>;
+
+/** A task as the API presents it (list rows, the basics screen, a save's answer). */
+export const taskRecord = recordBase.extend({
+  case: refValue,
+  title: z.string(),
+  department: refValue.nullable(),
+  assignedTo: refValue.nullable(),
+  status: codeValue,
+  isProject: z.boolean(),
+  points: z.number().nullable(),
+  outage: refValue.nullable(),
+  description: z.string().nullable(),
+  /** List rows: the minutes logged on the task. */
+  minutes: z.number().optional(),
+});
+export type TaskRecord = z.infer<typeof taskRecord>;

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { pathFor } from '../../../shared/routes';
+import type { CaseRecord } from '../../../shared/schemas/case';
 import type { Option } from '../../../shared/schemas/common';
 import { CASE_STATUS_FILTERS } from '../../../shared/schemas/constants';
 import { loadEntity } from '../../api/entity';
@@ -11,12 +12,11 @@ import { profileQuery } from '../../api/profile';
 import { useMediaQuery } from '../../shell/use-media-query';
 import { formatWhen } from '../history/history-api';
 import { useGrammarText } from '../language-settings/grammar';
-import type { RecordValues } from '../records/record-basics';
 import { type Column, type FilterDef, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
 import { DAILY_BESIDE_QUERY, useDaily } from '../slips/daily-state';
 
-const COLUMNS: Column<RecordValues>[] = [
+const COLUMNS: Column<CaseRecord>[] = [
   {
     key: 'id',
     label: 'Number',
@@ -25,7 +25,7 @@ const COLUMNS: Column<RecordValues>[] = [
   {
     key: 'title',
     label: 'Title',
-    render: (c) => <Link to={pathFor('case_tasks', { caseId: c.id })}>{String(c.title)}</Link>,
+    render: (c) => <Link to={pathFor('case_tasks', { caseId: c.id })}>{c.title}</Link>,
   },
   { key: 'organization', label: 'Organization', render: (c) => label(c.organization) },
   { key: 'status', label: 'Status', render: (c) => label(c.status) },
@@ -34,7 +34,7 @@ const COLUMNS: Column<RecordValues>[] = [
   {
     key: 'updated',
     label: 'Updated',
-    render: (c) => formatWhen(String(c.updated)),
+    render: (c) => formatWhen(c.updated),
     wide: true,
     className: 'text-nowrap',
   },
@@ -45,7 +45,7 @@ function useCaseOptions(): Record<string, Option[]> {
   const query = useQuery({
     queryKey: ['case-options'],
     queryFn: ({ signal }) =>
-      loadEntity<RecordValues, Record<string, Option[]>>('/api/manage/case/create', 'case', { signal }),
+      loadEntity<CaseRecord, Record<string, Option[]>>('/api/manage/case/create', 'case', { signal }),
     staleTime: 5 * 60_000,
   });
   return query.data?.formOptions ?? {};
@@ -106,7 +106,7 @@ export function CaseListPage() {
   useDailyBesideList();
   const words = useGrammarText();
   return (
-    <RecordList<RecordValues>
+    <RecordList<CaseRecord>
       title={words('Cases & Tasks')}
       url="/api/manage/case"
       queryKey="case"

@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { pathFor } from '../../../shared/routes';
-import { caseForm } from '../../../shared/schemas/case';
+import { type CaseRecord, caseForm } from '../../../shared/schemas/case';
 import { formatWhen } from '../history/history-api';
 import { HistoryView } from '../history/history-view';
 import { RecordBasics } from '../records/record-basics';
@@ -56,7 +56,7 @@ export function CaseBasicsPage() {
   const id = useParams().caseId ?? 'create';
   const [search] = useSearchParams();
   return (
-    <RecordBasics
+    <RecordBasics<CaseRecord>
       api="/api/manage/case"
       entityKey="case"
       historyKey="case"
@@ -64,7 +64,7 @@ export function CaseBasicsPage() {
       prefill={{ organization: search.get('organization') ?? undefined }}
       schema={caseForm}
       sections={SECTIONS}
-      title={(c) => `#${c.id} ${String(c.title)}`}
+      title={(c) => `#${c.id} ${c.title}`}
       newTitle="New Case"
       subtitle={(c) =>
         [label(c.organization), label(c.status), c.billedAt ? 'Billed' : null].filter(Boolean).join(' · ')

@@ -4,11 +4,10 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { minutesToHmm } from '../../../shared/format/duration';
 import { pathFor } from '../../../shared/routes';
 import { CASE_STATUS_FILTERS } from '../../../shared/schemas/case';
-import type { Option } from '../../../shared/schemas/common';
-import { taskForm } from '../../../shared/schemas/task';
+import { type TaskRecord, taskForm } from '../../../shared/schemas/task';
 import { HistoryView } from '../history/history-view';
 import { useGrammarText } from '../language-settings/grammar';
-import { RecordBasics, type RecordValues } from '../records/record-basics';
+import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
@@ -52,14 +51,12 @@ const SECTIONS: FieldSection[] = [
   },
 ];
 
-function columns(caseId: string): Column<RecordValues>[] {
+function columns(caseId: string): Column<TaskRecord>[] {
   return [
     {
       key: 'title',
       label: 'Title',
-      render: (t) => (
-        <Link to={pathFor('case_task_basics', { caseId, taskId: t.id })}>{String(t.title)}</Link>
-      ),
+      render: (t) => <Link to={pathFor('case_task_basics', { caseId, taskId: t.id })}>{t.title}</Link>,
     },
     { key: 'status', label: 'Status', render: (t) => label(t.status) },
     { key: 'type', label: 'Type', render: (t) => (t.isProject ? 'Project' : 'Support') },
@@ -69,7 +66,7 @@ function columns(caseId: string): Column<RecordValues>[] {
     {
       key: 'minutes',
       label: 'Time',
-      render: (t) => minutesToHmm(Number(t.minutes ?? 0)),
+      render: (t) => minutesToHmm(t.minutes ?? 0),
       className: 'text-end text-nowrap',
     },
   ];
@@ -80,7 +77,7 @@ export function CaseTasksPage() {
   const state = useQueryFilters(['q', 'status'], {});
   const words = useGrammarText();
   return (
-    <RecordList<RecordValues>
+    <RecordList<TaskRecord>
       title={words('Tasks')}
       url="/api/manage/task"
       queryKey="task"
@@ -99,7 +96,7 @@ export function CaseTasksPage() {
         },
       ]}
       rowKey={(t) => t.id}
-      rowClassName={(t) => ((t.status as Option | null)?.value === 'CLOSED' ? 'sd-row-inactive' : undefined)}
+      rowClassName={(t) => (t.status.value === 'CLOSED' ? 'sd-row-inactive' : undefined)}
       actions={
         <Link
           to={pathFor('case_task_basics', { caseId, taskId: 'create' })}
@@ -118,7 +115,7 @@ export function TaskBasicsPage() {
   const taskId = params.taskId ?? 'create';
   const [search] = useSearchParams();
   return (
-    <RecordBasics
+    <RecordBasics<TaskRecord>
       api="/api/manage/task"
       entityKey="task"
       historyKey="task"
@@ -126,7 +123,7 @@ export function TaskBasicsPage() {
       prefill={{ case: caseId, outageId: search.get('outageId') ?? undefined }}
       schema={taskForm}
       sections={SECTIONS}
-      title={(t) => String(t.title)}
+      title={(t) => t.title}
       newTitle="New Task"
       subtitle={() => <CaseLink caseId={caseId} />}
       savedPath={(tid) => pathFor('case_task_basics', { caseId, taskId: tid })}

@@ -1,15 +1,19 @@
 // The case record (also called invoice): a unit of work for one organization, for the generic record service.
 
 import { can } from '../../../shared/permissions.js';
-import { CASE_HAS_TASKS, WORK_STATUSES } from '../../../shared/schemas/case.js';
-import type { RecordDef } from '../../platform/records.js';
+import { CASE_HAS_TASKS, caseRecord, WORK_STATUSES } from '../../../shared/schemas/case.js';
+import { organizations } from '../../db/schema/inventory.js';
+import { users } from '../../db/schema/staff.js';
+import { cases, departments } from '../../db/schema/work.js';
+import { defineRecord } from '../../platform/records.js';
 
 export const STAFF_LABEL = "$.first_name || ' ' || $.last_name";
 
-export const CASE: RecordDef = {
+export const CASE = defineRecord({
   key: 'case',
-  table: 'cases',
+  table: cases,
   objectClass: 'Case',
+  schema: caseRecord,
   title: `'#' || t.id || ' ' || t.title`,
   canRead: (user) => can(user, 'case', 'read'),
   // Tasks refer to their case (tasks_case_id_cases_id_fk): a case with tasks is closed, never deleted.
@@ -25,29 +29,29 @@ export const CASE: RecordDef = {
     },
   ],
   fields: [
-    { name: 'title', column: 'title', label: 'Title' },
+    { name: 'title', column: cases.title, label: 'Title' },
     {
       name: 'organization',
-      column: 'organization_id',
+      column: cases.organizationId,
       label: 'Organization',
       kind: 'ref',
-      ref: { table: 'organizations', label: '$.name' },
+      ref: { table: organizations, label: '$.name' },
     },
-    { name: 'status', column: 'status', label: 'Status', kind: 'code', codes: WORK_STATUSES },
+    { name: 'status', column: cases.status, label: 'Status', kind: 'code', codes: WORK_STATUSES },
     {
       name: 'department',
-      column: 'department_id',
+      column: cases.departmentId,
       label: 'Department',
       kind: 'ref',
-      ref: { table: 'departments', label: '$.name' },
+      ref: { table: departments, label: '$.name' },
     },
     {
       name: 'assignedTo',
-      column: 'assigned_to_id',
+      column: cases.assignedToId,
       label: 'Assigned To',
       kind: 'ref',
-      ref: { table: 'users', label: STAFF_LABEL },
+      ref: { table: users, label: STAFF_LABEL },
     },
-    { name: 'description', column: 'description', label: 'Description' },
+    { name: 'description', column: cases.description, label: 'Description' },
   ],
-};
+});

@@ -2,14 +2,18 @@
 
 import { can } from '../../../shared/permissions.js';
 import { WORK_STATUSES } from '../../../shared/schemas/case.js';
-import { TASK_HAS_SLIPS } from '../../../shared/schemas/task.js';
-import type { RecordDef } from '../../platform/records.js';
+import { TASK_HAS_SLIPS, taskRecord } from '../../../shared/schemas/task.js';
+import { outages } from '../../db/schema/inventory.js';
+import { users } from '../../db/schema/staff.js';
+import { cases, departments, tasks } from '../../db/schema/work.js';
+import { defineRecord } from '../../platform/records.js';
 import { STAFF_LABEL } from '../case/index.js';
 
-export const TASK: RecordDef = {
+export const TASK = defineRecord({
   key: 'task',
-  table: 'tasks',
+  table: tasks,
   objectClass: 'Task',
+  schema: taskRecord,
   title: 't.title',
   canRead: (user) => can(user, 'task', 'read'),
   // Slips refer to their task (slips_task_id_tasks_id_fk): a task with logged time is closed, never deleted.
@@ -19,36 +23,36 @@ export const TASK: RecordDef = {
   fields: [
     {
       name: 'case',
-      column: 'case_id',
+      column: tasks.caseId,
       label: 'Case',
       kind: 'ref',
-      ref: { table: 'cases', label: `'#' || $.id || ' ' || $.title` },
+      ref: { table: cases, label: `'#' || $.id || ' ' || $.title` },
     },
-    { name: 'title', column: 'title', label: 'Title' },
+    { name: 'title', column: tasks.title, label: 'Title' },
     {
       name: 'department',
-      column: 'department_id',
+      column: tasks.departmentId,
       label: 'Department',
       kind: 'ref',
-      ref: { table: 'departments', label: '$.name' },
+      ref: { table: departments, label: '$.name' },
     },
     {
       name: 'assignedTo',
-      column: 'assigned_to_id',
+      column: tasks.assignedToId,
       label: 'Assigned To',
       kind: 'ref',
-      ref: { table: 'users', label: STAFF_LABEL },
+      ref: { table: users, label: STAFF_LABEL },
     },
-    { name: 'status', column: 'status', label: 'Status', kind: 'code', codes: WORK_STATUSES },
-    { name: 'isProject', column: 'is_project', label: 'Project', kind: 'bool' },
-    { name: 'points', column: 'points', label: 'Points' },
+    { name: 'status', column: tasks.status, label: 'Status', kind: 'code', codes: WORK_STATUSES },
+    { name: 'isProject', column: tasks.isProject, label: 'Project', kind: 'bool' },
+    { name: 'points', column: tasks.points, label: 'Points' },
     {
       name: 'outage',
-      column: 'outage_id',
+      column: tasks.outageId,
       label: 'Outage',
       kind: 'ref',
-      ref: { table: 'outages', label: '$.title' },
+      ref: { table: outages, label: '$.title' },
     },
-    { name: 'description', column: 'description', label: 'Description' },
+    { name: 'description', column: tasks.description, label: 'Description' },
   ],
-};
+});

@@ -12,14 +12,7 @@ import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
 import { recordRoutes, suggestQuery } from '../../platform/record-routes.js';
-import {
-  type ListFilter,
-  likePattern,
-  type Presented,
-  param,
-  type Queryable,
-  type SortDef,
-} from '../../platform/records.js';
+import { type ListFilter, likePattern, param, type Queryable, type SortDef } from '../../platform/records.js';
 import { departmentOptions } from '../department/index.js';
 import { titleCaseTask } from '../language-settings/index.js';
 import { TASK } from './task.record.js';
@@ -35,8 +28,11 @@ export function taskList(query: TaskListQuery, filter: ListFilter): SortDef {
 }
 
 /** Logged minutes of each task on the page, in one aggregate over slips_task_day_idx (unfinished slips count 0). */
-async function withMinutes(db: Queryable, items: Presented[]): Promise<Presented[]> {
-  if (items.length === 0) return items;
+async function withMinutes<T extends { id: number }>(
+  db: Queryable,
+  items: T[],
+): Promise<(T & { minutes: number })[]> {
+  if (items.length === 0) return [];
   const { rows } = await db.query<{ task_id: number; minutes: number }>(
     `SELECT task_id, COALESCE(SUM(EXTRACT(EPOCH FROM stop_time - start_time)) / 60, 0)::int AS minutes
        FROM slips WHERE task_id = ANY($1::int[]) AND stop_time IS NOT NULL GROUP BY task_id`,
@@ -88,7 +84,7 @@ export function taskRoutes(app: FastifyInstance, database: Database, timeZone: s
         values.title = await titleCaseTask(tx, String(values.title));
         if (before) {
           // A task stays in its case (moving work between cases is the move-slip dialog's job).
-          values.case = (before.case as Option).value;
+          values.case = before.case.value;
           return;
         }
         // Locks the case against a concurrent close while the task is added.
