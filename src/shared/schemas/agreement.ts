@@ -18,6 +18,7 @@ import {
   version,
 } from './fields.js';
 import { BLANK } from './messages.js';
+import { codeValue, recordBase, refValue } from './record.js';
 import { roundingIncrementField, roundingMinimumField } from './rounding-fields.js';
 
 export const AGREEMENT_STATUSES = [
@@ -303,3 +304,96 @@ export type AsOf = {
   oneTimeCharges: AsOfService[];
   oneTime: string;
 };
+
+/** An agreement as the API presents it (list rows, the basics screen, a save's answer). */
+export const agreementRecord = recordBase.extend({
+  organization: refValue,
+  number: z.string(),
+  title: z.string(),
+  status: codeValue,
+  type: codeValue,
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  renewalDate: z.string().nullable(),
+  termMonths: z.number().nullable(),
+  billingContact: refValue.nullable(),
+  accountManager: refValue.nullable(),
+  notes: z.string().nullable(),
+  /** The won opportunity the agreement was created from. */
+  opportunity: refValue.nullable(),
+  /** List rows: the services in force today, their monthly value and covered hours (decimals as text). */
+  monthlyValue: z.string().optional(),
+  coveredHours: z.string().optional(),
+});
+export type AgreementRecord = z.infer<typeof agreementRecord>;
+
+/** A service of an agreement as the API presents it; decimals as text. */
+export const agreementServiceRecord = recordBase.extend({
+  agreement: refValue,
+  serviceType: refValue,
+  description: z.string().nullable(),
+  quantity: z.string(),
+  unitPrice: z.string(),
+  billingFrequency: z.object({ value: z.enum(codeValues(BILLING_FREQUENCIES)), label: z.string() }),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  coveredHours: z.string().nullable(),
+  roundingMinimum: z.number().nullable(),
+  roundingIncrement: z.number().nullable(),
+  /** The service this one continues (set by a signed amendment). */
+  replaces: z.number().nullable(),
+  /** What it adds to the monthly value (nothing for a one-time charge). */
+  monthly: z.string(),
+  /** Quantity × unit price: what a one-time charge bills, once. */
+  amount: z.string(),
+});
+export type AgreementServiceRecord = z.infer<typeof agreementServiceRecord>;
+
+/** A choice as the server presents it: its value, then its label. */
+const presentedOption = z.object({ value: z.union([z.string(), z.number()]), label: z.string() });
+
+const changeSide = z.object({ quantity: z.string(), unitPrice: z.string(), monthly: z.string() }).nullable();
+
+/** One service change of an amendment as its form holds it. */
+export const amendmentChangeValue = z.object({
+  kind: presentedOption,
+  service: presentedOption.nullable(),
+  serviceType: presentedOption.nullable(),
+  description: z.string().nullable(),
+  quantity: z.string().nullable(),
+  unitPrice: z.string().nullable(),
+  billingFrequency: presentedOption.nullable(),
+  coveredHours: z.string().nullable(),
+});
+export type AmendmentChangeValue = z.infer<typeof amendmentChangeValue>;
+
+/** One row of an amendment's before/after table (ChangeRow). */
+export const changeRowSchema = z.object({
+  kind: presentedOption,
+  service: presentedOption.nullable(),
+  serviceType: presentedOption.nullable(),
+  description: z.string().nullable(),
+  billingFrequency: presentedOption.nullable(),
+  before: changeSide,
+  after: changeSide,
+  coveredHours: z.string().nullable(),
+});
+
+/**
+ * An amendment as the API presents it (list rows, the basics screen, a save's answer); one amendment's screen and a
+ * save's answer also carry its service changes, as the form holds them and as the before/after table shows them.
+ */
+export const amendmentRecord = recordBase.extend({
+  agreement: refValue,
+  number: z.string(),
+  amendmentType: refValue,
+  effectiveDate: z.string(),
+  status: z.object({ value: z.enum(codeValues(AMENDMENT_STATUSES)), label: z.string() }),
+  description: z.string().nullable(),
+  document: refValue.nullable(),
+  signedAt: z.string().nullable(),
+  signedBy: refValue.nullable(),
+  changes: z.array(amendmentChangeValue).optional(),
+  changeRows: z.array(changeRowSchema).optional(),
+});
+export type AmendmentRecord = z.infer<typeof amendmentRecord>;

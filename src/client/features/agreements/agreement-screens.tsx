@@ -4,13 +4,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../shared/format/money';
-import { AGREEMENT_STATUSES, type AgreementTotals, agreementForm } from '../../../shared/schemas/agreement';
+import {
+  AGREEMENT_STATUSES,
+  type AgreementRecord,
+  type AgreementTotals,
+  agreementForm,
+} from '../../../shared/schemas/agreement';
 import type { Option } from '../../../shared/schemas/common';
 import { codeOptions } from '../../../shared/schemas/fields';
 import { apiGet } from '../../api/http';
 import { HistoryView } from '../history/history-view';
 import { OrganizationHeader } from '../organizations/organization-header';
-import { RecordBasics, type RecordValues } from '../records/record-basics';
+import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, type FilterDef, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
@@ -164,30 +169,36 @@ function AgreementList({ organization }: { organization: string | null }) {
   const state = useQueryFilters(organization ? TAB_FILTER_NAMES : FILTER_NAMES, DEFAULTS);
   const serviceTypes = useServiceTypeChoices();
   const place = (id: number): AgreementPlace => ({ organization, agreementId: String(id) });
-  const columns: Column<RecordValues>[] = [
+  const columns: Column<AgreementRecord>[] = [
     {
       key: 'number',
       label: 'Number',
-      render: (a) => <Link to={agreementPath(place(a.id), 'basics')}>{String(a.number)}</Link>,
+      render: (a) => <Link to={agreementPath(place(a.id), 'basics')}>{a.number}</Link>,
       className: 'text-nowrap',
     },
-    { key: 'title', label: 'Title', render: (a) => String(a.title) },
+    { key: 'title', label: 'Title', render: (a) => a.title },
     ...(organization
       ? []
-      : [{ key: 'organization', label: 'Organization', render: (a: RecordValues) => label(a.organization) }]),
+      : [
+          {
+            key: 'organization',
+            label: 'Organization',
+            render: (a: AgreementRecord) => label(a.organization),
+          },
+        ]),
     { key: 'status', label: 'Status', render: (a) => label(a.status), wide: true },
-    { key: 'renewalDate', label: 'Renewal', render: (a) => String(a.renewalDate ?? ''), wide: true },
+    { key: 'renewalDate', label: 'Renewal', render: (a) => a.renewalDate ?? '', wide: true },
     {
       key: 'monthlyValue',
       label: 'Monthly',
-      render: (a) => formatMoney(String(a.monthlyValue ?? '0')),
+      render: (a) => formatMoney(a.monthlyValue ?? '0'),
       className: 'text-end text-nowrap',
     },
   ];
   const { organizationName: _shown, ...values } = state.values;
   const query = { ...values, ...(organization ? { organization } : {}) };
   return (
-    <RecordList<RecordValues>
+    <RecordList<AgreementRecord>
       title="Agreements"
       url="/api/manage/agreement"
       queryKey="agreement"
@@ -197,7 +208,7 @@ function AgreementList({ organization }: { organization: string | null }) {
       state={state}
       filters={filterDefs(serviceTypes, !organization)}
       rowKey={(a) => a.id}
-      rowClassName={(a) => ((a.status as Option | null)?.value === 'CLOSED' ? 'sd-row-inactive' : undefined)}
+      rowClassName={(a) => (a.status.value === 'CLOSED' ? 'sd-row-inactive' : undefined)}
       summary={() => <Totals query={Object.fromEntries(Object.entries(query).filter(([, v]) => v !== ''))} />}
       actions={
         <Link
@@ -222,7 +233,7 @@ export function AgreementBasicsPage() {
   const place = useAgreementPlace();
   const [search] = useSearchParams();
   return (
-    <RecordBasics
+    <RecordBasics<AgreementRecord>
       api="/api/manage/agreement"
       entityKey="agreement"
       historyKey="agreement"

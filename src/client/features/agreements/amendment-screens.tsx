@@ -2,12 +2,12 @@
 // (SPEC §2: redirects to a new amendment carrying the source's id; Cancel returns to the source) and history.
 
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
-import { AMENDMENT_STATUSES, amendmentForm } from '../../../shared/schemas/agreement';
+import { AMENDMENT_STATUSES, type AmendmentRecord, amendmentForm } from '../../../shared/schemas/agreement';
 import type { Option } from '../../../shared/schemas/common';
 import { codeOptions } from '../../../shared/schemas/fields';
 import { formatWhen } from '../history/history-api';
 import { HistoryView } from '../history/history-view';
-import { RecordBasics, type RecordValues } from '../records/record-basics';
+import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
@@ -57,22 +57,20 @@ const amendmentsApi = (agreementId: string) => `/api/manage/agreement/${agreemen
 export function AmendmentsPage() {
   const place = useAgreementPlace();
   const state = useQueryFilters(['status'], {});
-  const columns: Column<RecordValues>[] = [
+  const columns: Column<AmendmentRecord>[] = [
     {
       key: 'number',
       label: 'Number',
-      render: (a) => (
-        <Link to={agreementPath(place, 'amendment', { amendmentId: a.id })}>{String(a.number)}</Link>
-      ),
+      render: (a) => <Link to={agreementPath(place, 'amendment', { amendmentId: a.id })}>{a.number}</Link>,
       className: 'text-nowrap',
     },
     { key: 'amendmentType', label: 'Type', render: (a) => label(a.amendmentType) },
-    { key: 'effectiveDate', label: 'Effective', render: (a) => String(a.effectiveDate) },
+    { key: 'effectiveDate', label: 'Effective', render: (a) => a.effectiveDate },
     { key: 'status', label: 'Status', render: (a) => label(a.status) },
-    { key: 'description', label: 'Description', render: (a) => String(a.description ?? ''), wide: true },
+    { key: 'description', label: 'Description', render: (a) => a.description ?? '', wide: true },
   ];
   return (
-    <RecordList<RecordValues>
+    <RecordList<AmendmentRecord>
       title="Amendments"
       url={amendmentsApi(place.agreementId)}
       queryKey="amendment"
@@ -89,7 +87,7 @@ export function AmendmentsPage() {
         },
       ]}
       rowKey={(a) => a.id}
-      rowClassName={(a) => ((a.status as Option | null)?.value === 'VOID' ? 'sd-row-inactive' : undefined)}
+      rowClassName={(a) => (a.status.value === 'VOID' ? 'sd-row-inactive' : undefined)}
       actions={
         <Link
           to={agreementPath(place, 'amendment', { amendmentId: 'create' })}
@@ -102,7 +100,7 @@ export function AmendmentsPage() {
   );
 }
 
-const locked = (a: RecordValues) => ['SIGNED', 'VOID'].includes(String((a.status as Option | null)?.value));
+const locked = (a: AmendmentRecord) => ['SIGNED', 'VOID'].includes(a.status.value);
 
 export function AmendmentBasicsPage() {
   const place = useAgreementPlace();
@@ -111,7 +109,7 @@ export function AmendmentBasicsPage() {
   const [search] = useSearchParams();
   const copyId = amendmentId === 'create' ? search.get('amendmentCopyId') : null;
   return (
-    <RecordBasics
+    <RecordBasics<AmendmentRecord>
       key={`${amendmentId}:${copyId ?? ''}`}
       api={amendmentsApi(place.agreementId)}
       entityKey="amendment"

@@ -2,9 +2,9 @@
 // top-level and the organization's agreement tree.
 import { Link, useParams } from 'react-router';
 import { formatMoney, formatQuantity } from '../../../shared/format/money';
-import { serviceForm } from '../../../shared/schemas/agreement';
+import { type AgreementServiceRecord, serviceForm } from '../../../shared/schemas/agreement';
 import { HistoryView } from '../history/history-view';
-import { RecordBasics, type RecordValues } from '../records/record-basics';
+import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, label, RecordList } from '../records/record-list';
 import { roundingFieldDefs } from '../records/rounding-field-defs';
@@ -81,27 +81,27 @@ const servicesApi = (agreementId: string) => `/api/manage/agreement/${agreementI
 export function ServicesPage() {
   const place = useAgreementPlace();
   const state = useQueryFilters(['show'], { show: 'current' });
-  const columns: Column<RecordValues>[] = [
+  const columns: Column<AgreementServiceRecord>[] = [
     {
       key: 'serviceType',
       label: 'Service',
       render: (s) => (
         <Link to={agreementPath(place, 'service', { serviceId: s.id })}>
           {label(s.serviceType)}
-          {s.description ? <span className="text-body-secondary"> · {String(s.description)}</span> : null}
+          {s.description ? <span className="text-body-secondary"> · {s.description}</span> : null}
         </Link>
       ),
     },
     {
       key: 'quantity',
       label: 'Qty',
-      render: (s) => formatQuantity(String(s.quantity)),
+      render: (s) => formatQuantity(s.quantity),
       className: 'text-end',
     },
     {
       key: 'unitPrice',
       label: 'Unit Price',
-      render: (s) => formatMoney(String(s.unitPrice)),
+      render: (s) => formatMoney(s.unitPrice),
       className: 'text-end',
       wide: true,
     },
@@ -121,7 +121,7 @@ export function ServicesPage() {
     },
   ];
   return (
-    <RecordList<RecordValues>
+    <RecordList<AgreementServiceRecord>
       title="Services"
       url={servicesApi(place.agreementId)}
       queryKey="service"
@@ -156,7 +156,7 @@ export function ServiceBasicsPage() {
   const changed = useAgreementChanged(place.agreementId);
   const serviceId = useParams().serviceId ?? 'create';
   return (
-    <RecordBasics
+    <RecordBasics<AgreementServiceRecord>
       api={servicesApi(place.agreementId)}
       entityKey="service"
       historyKey="agreementService"
@@ -166,7 +166,7 @@ export function ServiceBasicsPage() {
       title={(s) => `${label(s.serviceType)}${s.description ? ` · ${s.description}` : ''}`}
       newTitle="New Service"
       subtitle={(s) =>
-        `${formatQuantity(String(s.quantity))} × ${formatMoney(String(s.unitPrice))} ${label(s.billingFrequency)}`
+        `${formatQuantity(s.quantity)} × ${formatMoney(s.unitPrice)} ${label(s.billingFrequency)}`
       }
       savedPath={(id) => agreementPath(place, 'service', { serviceId: id })}
       cancelPath={agreementPath(place, 'services')}

@@ -1,64 +1,65 @@
 // The agreement service record (a line of an agreement): table, fields and references for the generic record service.
-import {
-  type BillingFrequency,
-  formatMoney,
-  lineAmount,
-  monthlyAmount,
-} from '../../../shared/format/money.js';
+import { formatMoney, lineAmount, monthlyAmount } from '../../../shared/format/money.js';
 import { can } from '../../../shared/permissions.js';
-import { BILLING_FREQUENCIES } from '../../../shared/schemas/agreement.js';
-import type { Option } from '../../../shared/schemas/common.js';
-import type { RecordDef } from '../../platform/records.js';
+import { agreementServiceRecord, BILLING_FREQUENCIES } from '../../../shared/schemas/agreement.js';
+import { agreementServices, agreements, serviceTypes } from '../../db/schema/sales.js';
+import { defineRecord } from '../../platform/records.js';
 
 const money = (v: unknown) => (v === null || v === undefined ? null : formatMoney(String(v)));
 
-export const AGREEMENT_SERVICE: RecordDef = {
+export const AGREEMENT_SERVICE = defineRecord({
   key: 'agreementService',
-  table: 'agreement_services',
+  table: agreementServices,
   objectClass: 'AgreementService',
+  schema: agreementServiceRecord,
   title:
     "(SELECT st.name FROM service_types st WHERE st.id = t.service_type_id) || coalesce(' · ' || t.description, '')",
   canRead: (user) => can(user, 'agreementService', 'read'),
   fields: [
     {
       name: 'agreement',
-      column: 'agreement_id',
+      column: agreementServices.agreementId,
       label: 'Agreement',
       kind: 'ref',
-      ref: { table: 'agreements', label: "$.number || ' ' || $.title" },
+      ref: { table: agreements, label: "$.number || ' ' || $.title" },
       history: false,
     },
     {
       name: 'serviceType',
-      column: 'service_type_id',
+      column: agreementServices.serviceTypeId,
       label: 'Service Type',
       kind: 'ref',
-      ref: { table: 'service_types', label: '$.name' },
+      ref: { table: serviceTypes, label: '$.name' },
     },
-    { name: 'description', column: 'description', label: 'Description' },
-    { name: 'quantity', column: 'quantity', label: 'Quantity' },
-    { name: 'unitPrice', column: 'unit_price', label: 'Unit Price', display: money },
+    { name: 'description', column: agreementServices.description, label: 'Description' },
+    { name: 'quantity', column: agreementServices.quantity, label: 'Quantity' },
+    { name: 'unitPrice', column: agreementServices.unitPrice, label: 'Unit Price', display: money },
     {
       name: 'billingFrequency',
-      column: 'billing_frequency',
+      column: agreementServices.billingFrequency,
       label: 'Billing Frequency',
       kind: 'code',
       codes: BILLING_FREQUENCIES,
     },
-    { name: 'startDate', column: 'start_date', label: 'Start Date', kind: 'date' },
-    { name: 'endDate', column: 'end_date', label: 'End Date', kind: 'date' },
-    { name: 'coveredHours', column: 'covered_hours', label: 'Covered Hours / Month' },
-    { name: 'roundingMinimum', column: 'rounding_minimum', label: 'Rounding Minimum (min)', kind: 'int' },
+    { name: 'startDate', column: agreementServices.startDate, label: 'Start Date', kind: 'date' },
+    { name: 'endDate', column: agreementServices.endDate, label: 'End Date', kind: 'date' },
+    { name: 'coveredHours', column: agreementServices.coveredHours, label: 'Covered Hours / Month' },
+    {
+      name: 'roundingMinimum',
+      column: agreementServices.roundingMinimum,
+      label: 'Rounding Minimum (min)',
+      kind: 'int',
+    },
     {
       name: 'roundingIncrement',
-      column: 'rounding_increment',
+      column: agreementServices.roundingIncrement,
       label: 'Rounding Increment (min)',
       kind: 'int',
     },
     // Set by amendments only: the service this one continues.
     {
       name: 'replaces',
-      column: 'replaces_id',
+      column: agreementServices.replacesId,
       label: 'Continues',
       kind: 'int',
       writable: false,
@@ -72,13 +73,9 @@ export const AGREEMENT_SERVICE: RecordDef = {
     return {
       ...record,
       monthly: priced
-        ? monthlyAmount(
-            String(record.quantity),
-            String(record.unitPrice),
-            (record.billingFrequency as Option).value as BillingFrequency,
-          )
+        ? monthlyAmount(record.quantity, record.unitPrice, record.billingFrequency.value)
         : '0.00',
-      amount: priced ? lineAmount(String(record.quantity), String(record.unitPrice)) : '0.00',
+      amount: priced ? lineAmount(record.quantity, record.unitPrice) : '0.00',
     };
   },
-};
+});

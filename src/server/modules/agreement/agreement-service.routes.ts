@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { companyToday } from '../../../shared/format/company-time.js';
 import { formatMoney, formatQuantity } from '../../../shared/format/money.js';
 import {
+  type AgreementServiceRecord,
   BILLING_FREQUENCIES,
   COVERED_HOURS_BLOCK_ONLY,
   SERVICE_OUTSIDE_AGREEMENT,
@@ -19,15 +20,13 @@ import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
 import { recordRoutes, suggestQuery } from '../../platform/record-routes.js';
-import { likePattern, type Presented, param, type Queryable } from '../../platform/records.js';
+import { likePattern, param, type Queryable } from '../../platform/records.js';
 import { addActivity } from './activity.js';
 import { AGREEMENT_SERVICE } from './agreement-service.record.js';
 
-const label = (v: unknown) => (v as Option | null)?.label ?? '';
-
 /** "Managed Workstation × 10 @ $50.00 Monthly". */
-export const serviceLine = (s: Presented) =>
-  `${label(s.serviceType)}${s.description ? ` (${s.description})` : ''} × ${formatQuantity(String(s.quantity))} @ ${formatMoney(String(s.unitPrice))} ${label(s.billingFrequency)}`;
+export const serviceLine = (s: AgreementServiceRecord) =>
+  `${s.serviceType.label}${s.description ? ` (${s.description})` : ''} × ${formatQuantity(s.quantity)} @ ${formatMoney(s.unitPrice)} ${s.billingFrequency.label}`;
 
 /** The checks a service's values must pass wherever they are written (its form or a signed amendment). */
 export async function serviceProblems(
@@ -63,18 +62,18 @@ export async function serviceTypeOptions(db: Queryable): Promise<Option[]> {
 }
 
 /** What changed in a service, as the activity tells it. */
-function changeText(before: Presented, after: Presented): string | null {
+function changeText(before: AgreementServiceRecord, after: AgreementServiceRecord): string | null {
   const parts: string[] = [];
   const pair = (name: string, a: string, b: string) => {
     if (a !== b) parts.push(`${name} ${a || '—'} → ${b || '—'}`);
   };
-  pair('quantity', formatQuantity(String(before.quantity)), formatQuantity(String(after.quantity)));
-  pair('unit price', formatMoney(String(before.unitPrice)), formatMoney(String(after.unitPrice)));
-  pair('billing', label(before.billingFrequency), label(after.billingFrequency));
-  pair('start', String(before.startDate ?? ''), String(after.startDate ?? ''));
-  pair('end', String(before.endDate ?? ''), String(after.endDate ?? ''));
-  pair('type', label(before.serviceType), label(after.serviceType));
-  return parts.length ? `Service changed: ${label(after.serviceType)}: ${parts.join(', ')}` : null;
+  pair('quantity', formatQuantity(before.quantity), formatQuantity(after.quantity));
+  pair('unit price', formatMoney(before.unitPrice), formatMoney(after.unitPrice));
+  pair('billing', before.billingFrequency.label, after.billingFrequency.label);
+  pair('start', before.startDate, after.startDate);
+  pair('end', before.endDate ?? '', after.endDate ?? '');
+  pair('type', before.serviceType.label, after.serviceType.label);
+  return parts.length ? `Service changed: ${after.serviceType.label}: ${parts.join(', ')}` : null;
 }
 
 export function agreementServiceRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
@@ -133,7 +132,7 @@ export function agreementServiceRoutes(app: FastifyInstance, database: Database,
     }),
     hooks: (user, scope) => ({
       validate: async (tx, values, before) => {
-        const typeChanged = !before || (before.serviceType as Option | null)?.value !== values.serviceType;
+        const typeChanged = !before || before.serviceType.value !== values.serviceType;
         const errors = await serviceProblems(tx, scope.parentId, values, typeChanged);
         if (Object.keys(errors).length) throw badRequest(errors);
       },
@@ -145,7 +144,7 @@ export function agreementServiceRoutes(app: FastifyInstance, database: Database,
     }),
     deleted: async (tx, before, user) => {
       await addActivity(tx, {
-        agreementId: (before.agreement as Option).value as number,
+        agreementId: before.agreement.value,
         kind: 'SERVICE',
         text: `Service removed: ${serviceLine(before)}`,
         actorId: user.id,

@@ -1,12 +1,16 @@
 // The agreement record: table, fields and references for the generic record service.
 import { can } from '../../../shared/permissions.js';
-import { AGREEMENT_STATUSES, AGREEMENT_TYPES } from '../../../shared/schemas/agreement.js';
-import type { RecordDef } from '../../platform/records.js';
+import { AGREEMENT_STATUSES, AGREEMENT_TYPES, agreementRecord } from '../../../shared/schemas/agreement.js';
+import { organizations, people } from '../../db/schema/inventory.js';
+import { agreements, opportunities } from '../../db/schema/sales.js';
+import { users } from '../../db/schema/staff.js';
+import { defineRecord } from '../../platform/records.js';
 
-export const AGREEMENT: RecordDef = {
+export const AGREEMENT = defineRecord({
   key: 'agreement',
-  table: 'agreements',
+  table: agreements,
   objectClass: 'Agreement',
+  schema: agreementRecord,
   title: "t.number || ' ' || t.title",
   canRead: (user) => can(user, 'agreement', 'read'),
   inUseMessage:
@@ -14,43 +18,43 @@ export const AGREEMENT: RecordDef = {
   fields: [
     {
       name: 'organization',
-      column: 'organization_id',
+      column: agreements.organizationId,
       label: 'Organization',
       kind: 'ref',
-      ref: { table: 'organizations', label: '$.name' },
+      ref: { table: organizations, label: '$.name' },
     },
-    { name: 'number', column: 'number', label: 'Number' },
-    { name: 'title', column: 'title', label: 'Title' },
-    { name: 'status', column: 'status', label: 'Status', kind: 'code', codes: AGREEMENT_STATUSES },
-    { name: 'type', column: 'type', label: 'Type', kind: 'code', codes: AGREEMENT_TYPES },
-    { name: 'startDate', column: 'start_date', label: 'Start Date', kind: 'date' },
-    { name: 'endDate', column: 'end_date', label: 'End Date', kind: 'date' },
-    { name: 'renewalDate', column: 'renewal_date', label: 'Renewal Date', kind: 'date' },
-    { name: 'termMonths', column: 'term_months', label: 'Renewal Term (months)', kind: 'int' },
+    { name: 'number', column: agreements.number, label: 'Number' },
+    { name: 'title', column: agreements.title, label: 'Title' },
+    { name: 'status', column: agreements.status, label: 'Status', kind: 'code', codes: AGREEMENT_STATUSES },
+    { name: 'type', column: agreements.type, label: 'Type', kind: 'code', codes: AGREEMENT_TYPES },
+    { name: 'startDate', column: agreements.startDate, label: 'Start Date', kind: 'date' },
+    { name: 'endDate', column: agreements.endDate, label: 'End Date', kind: 'date' },
+    { name: 'renewalDate', column: agreements.renewalDate, label: 'Renewal Date', kind: 'date' },
+    { name: 'termMonths', column: agreements.termMonths, label: 'Renewal Term (months)', kind: 'int' },
     {
       name: 'billingContact',
-      column: 'billing_contact_id',
+      column: agreements.billingContactId,
       label: 'Billing Contact',
       kind: 'ref',
-      ref: { table: 'people', label: "$.first_name || ' ' || $.last_name" },
+      ref: { table: people, label: "$.first_name || ' ' || $.last_name" },
     },
     {
       name: 'accountManager',
-      column: 'account_manager_id',
+      column: agreements.accountManagerId,
       label: 'Account Manager',
       kind: 'ref',
-      ref: { table: 'users', label: "$.first_name || ' ' || $.last_name" },
+      ref: { table: users, label: "$.first_name || ' ' || $.last_name" },
     },
-    { name: 'notes', column: 'notes', label: 'Notes' },
+    { name: 'notes', column: agreements.notes, label: 'Notes' },
     // Set by winning an opportunity only (shown as a link in the agreement's header).
     {
       name: 'opportunity',
-      column: 'opportunity_id',
+      column: agreements.opportunityId,
       label: 'Opportunity',
       kind: 'ref',
-      ref: { table: 'opportunities', label: '$.number' },
+      ref: { table: opportunities, label: '$.number' },
       writable: false,
       history: false,
     },
   ],
-};
+});

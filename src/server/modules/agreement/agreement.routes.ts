@@ -14,7 +14,7 @@ import {
   NUMBER_USED,
   PERSON_OF_ORGANIZATION,
 } from '../../../shared/schemas/agreement.js';
-import { idParam, type Option } from '../../../shared/schemas/common.js';
+import { idParam } from '../../../shared/schemas/common.js';
 import { codeLabel, codeOptions } from '../../../shared/schemas/fields.js';
 import type { Database } from '../../db/client.js';
 import { activityRoutes } from '../../platform/activity.js';
@@ -63,8 +63,6 @@ export async function suggestedNumber(db: Queryable): Promise<string> {
   );
   return `AG-${rows[0]!.n}`;
 }
-
-const label = (value: unknown) => (value as Option | null)?.label ?? null;
 
 export function agreementRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
   recordRoutes(app, database, timeZone, {
@@ -143,11 +141,11 @@ export function agreementRoutes(app: FastifyInstance, database: Database, timeZo
             text: `Agreement ${after.number} created: ${after.title}`,
             actorId: user.id,
           });
-        } else if (label(before.status) !== label(after.status)) {
+        } else if (before.status.label !== after.status.label) {
           await addActivity(tx, {
             agreementId: after.id,
             kind: 'STATUS',
-            text: `Status changed from ${label(before.status)} to ${label(after.status)}`,
+            text: `Status changed from ${before.status.label} to ${after.status.label}`,
             actorId: user.id,
           });
         }

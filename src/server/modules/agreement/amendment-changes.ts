@@ -10,6 +10,7 @@ import {
 } from '../../../shared/format/money.js';
 import {
   type AmendmentChangeInput,
+  type AmendmentChangeValue,
   BILLING_FREQUENCIES,
   CHANGE_KINDS,
   type ChangeRow,
@@ -77,7 +78,7 @@ export async function loadChanges(
   db: Queryable,
   amendmentId: number,
   signed: boolean,
-): Promise<{ changes: Record<string, unknown>[]; changeRows: ChangeRow[] }> {
+): Promise<{ changes: AmendmentChangeValue[]; changeRows: ChangeRow[] }> {
   const rows = await loadChangeRows(db, amendmentId);
   const changes = rows.map((r) => ({
     kind: kindOption(r.kind),

@@ -1,46 +1,49 @@
 // The amendment record (a change to an agreement over time): table, fields and references for the record service.
 // Its service changes live in amendment_changes (amendment-changes.ts).
 import { can } from '../../../shared/permissions.js';
-import { AMENDMENT_STATUSES } from '../../../shared/schemas/agreement.js';
-import type { RecordDef } from '../../platform/records.js';
+import { AMENDMENT_STATUSES, amendmentRecord } from '../../../shared/schemas/agreement.js';
+import { agreementDocuments, agreements, amendments, amendmentTypes } from '../../db/schema/sales.js';
+import { users } from '../../db/schema/staff.js';
+import { defineRecord } from '../../platform/records.js';
 
-export const AMENDMENT: RecordDef = {
+export const AMENDMENT = defineRecord({
   key: 'amendment',
-  table: 'amendments',
+  table: amendments,
   objectClass: 'Amendment',
+  schema: amendmentRecord,
   title: 't.number',
   canRead: (user) => can(user, 'amendment', 'read'),
   historyLabels: { changes: 'Service Changes' },
   fields: [
     {
       name: 'agreement',
-      column: 'agreement_id',
+      column: amendments.agreementId,
       label: 'Agreement',
       kind: 'ref',
-      ref: { table: 'agreements', label: "$.number || ' ' || $.title" },
+      ref: { table: agreements, label: "$.number || ' ' || $.title" },
       history: false,
     },
-    { name: 'number', column: 'number', label: 'Number' },
+    { name: 'number', column: amendments.number, label: 'Number' },
     {
       name: 'amendmentType',
-      column: 'amendment_type_id',
+      column: amendments.amendmentTypeId,
       label: 'Amendment Type',
       kind: 'ref',
-      ref: { table: 'amendment_types', label: '$.name' },
+      ref: { table: amendmentTypes, label: '$.name' },
     },
-    { name: 'effectiveDate', column: 'effective_date', label: 'Effective Date', kind: 'date' },
-    { name: 'status', column: 'status', label: 'Status', kind: 'code', codes: AMENDMENT_STATUSES },
-    { name: 'description', column: 'description', label: 'Description' },
+    { name: 'effectiveDate', column: amendments.effectiveDate, label: 'Effective Date', kind: 'date' },
+    { name: 'status', column: amendments.status, label: 'Status', kind: 'code', codes: AMENDMENT_STATUSES },
+    { name: 'description', column: amendments.description, label: 'Description' },
     {
       name: 'document',
-      column: 'document_id',
+      column: amendments.documentId,
       label: 'Signed Document',
       kind: 'ref',
-      ref: { table: 'agreement_documents', label: '$.title' },
+      ref: { table: agreementDocuments, label: '$.title' },
     },
     {
       name: 'signedAt',
-      column: 'signed_at',
+      column: amendments.signedAt,
       label: 'Signed',
       kind: 'timestamp',
       writable: false,
@@ -48,12 +51,12 @@ export const AMENDMENT: RecordDef = {
     },
     {
       name: 'signedBy',
-      column: 'signed_by',
+      column: amendments.signedBy,
       label: 'Signed By',
       kind: 'ref',
-      ref: { table: 'users', label: "$.first_name || ' ' || $.last_name" },
+      ref: { table: users, label: "$.first_name || ' ' || $.last_name" },
       writable: false,
       history: false,
     },
   ],
-};
+});

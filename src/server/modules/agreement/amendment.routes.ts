@@ -7,6 +7,7 @@ import {
   AMENDMENT_LOCKED,
   AMENDMENT_STATUSES,
   type AmendmentChangeInput,
+  type AmendmentRecord,
   amendmentForm,
   amendmentListQuery,
   BILLING_FREQUENCIES,
@@ -21,7 +22,7 @@ import { BLANK, codeOptions } from '../../../shared/schemas/fields.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, registerUniqueViolation } from '../../platform/errors.js';
 import { recordRoutes } from '../../platform/record-routes.js';
-import { loadRecord, type Presented, param, type Queryable } from '../../platform/records.js';
+import { loadRecord, param, type Queryable } from '../../platform/records.js';
 import { loadStoredSettings, takeAmendmentNumber } from '../amendment-settings/index.js';
 import { addActivity } from './activity.js';
 import { serviceTypeOptions } from './agreement-service.routes.js';
@@ -36,7 +37,7 @@ import {
 
 registerUniqueViolation('amendments_number_key', 'number', NUMBER_USED);
 
-const status = (record: Presented | null) => ((record?.status as Option | null)?.value as string) ?? null;
+const status = (record: AmendmentRecord | null) => record?.status.value ?? null;
 
 async function formOptions(db: Queryable, agreementId: number): Promise<Record<string, Option[]>> {
   const [types, services, documents, serviceTypes] = await Promise.all([
@@ -105,7 +106,7 @@ export function amendmentRoutes(app: FastifyInstance, database: Database, timeZo
       const copyId = query.amendmentCopyId;
       if (copyId && /^\d{1,9}$/.test(copyId)) {
         const source = await loadRecord(db, AMENDMENT, Number(copyId));
-        if (source && (source.agreement as Option).value === scope.parentId) {
+        if (source && source.agreement.value === scope.parentId) {
           const { changes } = await loadChanges(db, source.id, false);
           return {
             ...base,
@@ -113,7 +114,7 @@ export function amendmentRoutes(app: FastifyInstance, database: Database, timeZo
             description: source.description,
             // Services an earlier signing created are named again by the services they changed.
             changes,
-            copiedFrom: { value: source.id, label: String(source.number) },
+            copiedFrom: { value: source.id, label: source.number },
           };
         }
       }
@@ -177,12 +178,12 @@ export function amendmentRoutes(app: FastifyInstance, database: Database, timeZo
           const name = `Amendment ${after.number}`;
           let text: string | null = null;
           if (!before)
-            text = `${name} drafted (${(after.amendmentType as Option).label}), effective ${after.effectiveDate}`;
+            text = `${name} drafted (${after.amendmentType.label}), effective ${after.effectiveDate}`;
           else if (status(before) !== to)
             text =
               to === 'SIGNED'
                 ? `${name} signed: its service changes apply from ${after.effectiveDate}`
-                : `${name} marked ${(after.status as Option).label}`;
+                : `${name} marked ${after.status.label}`;
           if (text)
             await addActivity(tx, { agreementId: scope.parentId, kind: 'AMENDMENT', text, actorId: user.id });
         },
@@ -192,7 +193,7 @@ export function amendmentRoutes(app: FastifyInstance, database: Database, timeZo
       if (status(before) === 'SIGNED')
         throw badRequest({}, ['A signed amendment cannot be deleted. Its changes are part of the services.']);
       await addActivity(tx, {
-        agreementId: (before.agreement as Option).value as number,
+        agreementId: before.agreement.value,
         kind: 'AMENDMENT',
         text: `Amendment ${before.number} deleted`,
         actorId: user.id,
