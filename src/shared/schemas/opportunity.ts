@@ -18,6 +18,7 @@ import {
   version,
 } from './fields.js';
 import { BLANK } from './messages.js';
+import { recordBase, refValue } from './record.js';
 
 /** Where a stage leaves the opportunity: still open, won or lost (each stage of the settings has one). */
 export const OUTCOMES = [
@@ -255,3 +256,69 @@ export function closeDateLongPast(closeDate: string | null, todayDisplay: string
     Date.UTC(Number(k.slice(0, 4)), Number(k.slice(4, 6)) - 1, Number(k.slice(6, 8)));
   return (toDate(today) - toDate(close)) / 86_400_000 > CLOSE_DATE_GRACE_DAYS;
 }
+
+/** An opportunity as the API presents it (list rows, the basics screen, a save's answer); amounts as text. */
+export const opportunityRecord = recordBase.extend({
+  organization: refValue,
+  number: z.string(),
+  title: z.string(),
+  stage: refValue,
+  outcome: z.object({ value: z.enum(codeValues(OUTCOMES)), label: z.string() }),
+  owner: refValue.nullable(),
+  amount: z.string(),
+  probability: z.number(),
+  closeDate: z.string().nullable(),
+  source: z.string().nullable(),
+  lostReason: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** The outage it was created from. */
+  outage: refValue.nullable(),
+  /** The agreement winning it created. */
+  agreement: refValue.nullable(),
+  /** The amount weighted by the probability, to the cent. */
+  weighted: z.string(),
+  /** One opportunity's screen and a save's answer: warnings per field (the save still went through). */
+  warnings: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type OpportunityRecord = z.infer<typeof opportunityRecord>;
+
+/** A choice as the server presents it: its value, then its label. */
+const presentedOption = z.object({ value: z.union([z.string(), z.number()]), label: z.string() });
+
+/** One line of a proposal as the API presents it (ProposalLine). */
+export const proposalLineValue = z.object({
+  serviceType: presentedOption.nullable(),
+  description: z.string().nullable(),
+  quantity: z.string(),
+  unitPrice: z.string(),
+  recurrence: presentedOption,
+  amount: z.string(),
+});
+
+/** One-time, monthly and first-year totals (ProposalTotals). */
+export const proposalTotalsValue = z.object({
+  oneTime: z.string(),
+  monthly: z.string(),
+  firstYear: z.string(),
+});
+
+/**
+ * A proposal as the API presents it (list rows with their totals; one proposal's screen and a save's answer with its
+ * lines and totals too).
+ */
+export const proposalRecord = recordBase.extend({
+  opportunity: refValue,
+  number: z.string(),
+  title: z.string(),
+  status: z.object({ value: z.enum(codeValues(PROPOSAL_STATUSES)), label: z.string() }),
+  validUntil: z.string().nullable(),
+  /** Rich text (sanitised on save). */
+  terms: z.string().nullable(),
+  /** The proposal this one was copied from. */
+  copiedFrom: refValue.nullable(),
+  lines: z.array(proposalLineValue).optional(),
+  totals: proposalTotalsValue.optional(),
+  /** A new proposal's source (one proposal's screen: always null). */
+  proposalCopyId: z.number().nullable().optional(),
+});
+export type ProposalRecord = z.infer<typeof proposalRecord>;

@@ -8,12 +8,17 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../shared/format/money';
 import type { Option } from '../../../shared/schemas/common';
 import { codeOptions } from '../../../shared/schemas/fields';
-import { type OpportunityTotals, OUTCOMES, opportunityForm } from '../../../shared/schemas/opportunity';
+import {
+  type OpportunityRecord,
+  type OpportunityTotals,
+  OUTCOMES,
+  opportunityForm,
+} from '../../../shared/schemas/opportunity';
 import { loadEntity } from '../../api/entity';
 import { apiGet } from '../../api/http';
 import { HistoryView } from '../history/history-view';
 import { OrganizationHeader } from '../organizations/organization-header';
-import { RecordBasics, type RecordValues } from '../records/record-basics';
+import { RecordBasics } from '../records/record-basics';
 import { type Column, type FilterDef, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
 import { closeDateWarnings, deriveFromStage, SECTIONS } from './opportunity-form';
@@ -45,14 +50,14 @@ const TAB_FILTER_NAMES = FILTER_NAMES.filter((n) => !n.startsWith('organization'
 const DEFAULTS = { outcome: 'OPEN' };
 
 const OUTCOME_BADGE: Record<string, string> = { OPEN: 'primary', WON: 'success', LOST: 'secondary' };
-const outcomeValue = (o: RecordValues) => String((o.outcome as Option | null)?.value ?? '');
+const outcomeValue = (o: OpportunityRecord) => o.outcome.value;
 
 /** The stages and owners the filters offer: the form options of a new opportunity. */
 function useChoices(): Record<string, Option[]> {
   const query = useQuery({
     queryKey: ['opportunity', 'choices'],
     queryFn: ({ signal }) =>
-      loadEntity<RecordValues, Record<string, Option[]>>(`${API}/create`, 'opportunity', { signal }),
+      loadEntity<OpportunityRecord, Record<string, Option[]>>(`${API}/create`, 'opportunity', { signal }),
     staleTime: 5 * 60_000,
   });
   return query.data?.formOptions ?? {};
@@ -117,7 +122,7 @@ function Totals({ query }: { query: Record<string, string> }) {
   );
 }
 
-function StageBadge({ row }: { row: RecordValues }) {
+function StageBadge({ row }: { row: OpportunityRecord }) {
   return <Badge bg={OUTCOME_BADGE[outcomeValue(row)] ?? 'secondary'}>{label(row.stage)}</Badge>;
 }
 
@@ -125,20 +130,30 @@ function OpportunityList({ organization }: { organization: string | null }) {
   const state = useQueryFilters(organization ? TAB_FILTER_NAMES : FILTER_NAMES, DEFAULTS);
   const choices = useChoices();
   const place = (id: number | 'create'): OpportunityPlace => ({ organization, opportunityId: String(id) });
-  const link = (o: RecordValues, text: string) => (
+  const link = (o: OpportunityRecord, text: string) => (
     <Link to={opportunityPath(place(o.id), 'basics')}>{text}</Link>
   );
-  const money = (v: unknown) => formatMoney(String(v ?? '0'));
-  const columns: Column<RecordValues>[] = [
-    { key: 'number', label: 'Number', render: (o) => link(o, String(o.number)), className: 'text-nowrap' },
-    { key: 'title', label: 'Title', render: (o) => String(o.title) },
+  const columns: Column<OpportunityRecord>[] = [
+    { key: 'number', label: 'Number', render: (o) => link(o, o.number), className: 'text-nowrap' },
+    { key: 'title', label: 'Title', render: (o) => o.title },
     ...(organization
       ? []
-      : [{ key: 'organization', label: 'Organization', render: (o: RecordValues) => label(o.organization) }]),
+      : [
+          {
+            key: 'organization',
+            label: 'Organization',
+            render: (o: OpportunityRecord) => label(o.organization),
+          },
+        ]),
     { key: 'stage', label: 'Stage', render: (o) => <StageBadge row={o} /> },
     { key: 'owner', label: 'Owner', render: (o) => label(o.owner), wide: true },
-    { key: 'closeDate', label: 'Close Date', render: (o) => String(o.closeDate ?? ''), wide: true },
-    { key: 'amount', label: 'Amount', render: (o) => money(o.amount), className: 'text-end text-nowrap' },
+    { key: 'closeDate', label: 'Close Date', render: (o) => o.closeDate ?? '', wide: true },
+    {
+      key: 'amount',
+      label: 'Amount',
+      render: (o) => formatMoney(o.amount),
+      className: 'text-end text-nowrap',
+    },
     {
       key: 'probability',
       label: 'Prob.',
@@ -149,7 +164,7 @@ function OpportunityList({ organization }: { organization: string | null }) {
     {
       key: 'weighted',
       label: 'Weighted',
-      render: (o) => money(o.weighted),
+      render: (o) => formatMoney(o.weighted),
       className: 'text-end text-nowrap',
       wide: true,
     },
@@ -159,7 +174,7 @@ function OpportunityList({ organization }: { organization: string | null }) {
     Object.entries({ ...values, ...(organization ? { organization } : {}) }).filter(([, v]) => v !== ''),
   );
   return (
-    <RecordList<RecordValues>
+    <RecordList<OpportunityRecord>
       title="Opportunities"
       url={API}
       queryKey="opportunity"
@@ -182,7 +197,7 @@ function OpportunityList({ organization }: { organization: string | null }) {
           {organization ? null : <div className="small">{label(o.organization)}</div>}
           <div className="small text-body-secondary">
             {[
-              `${money(o.amount)} · ${o.probability}% → ${money(o.weighted)}`,
+              `${formatMoney(o.amount)} · ${o.probability}% → ${formatMoney(o.weighted)}`,
               o.closeDate ? `closes ${o.closeDate}` : '',
               label(o.owner),
             ]
@@ -216,7 +231,7 @@ export function OpportunityBasicsPage() {
     outageId: outageId ?? undefined,
   };
   return (
-    <RecordBasics
+    <RecordBasics<OpportunityRecord>
       key={`${place.opportunityId}:${copyId ?? ''}:${outageId ?? ''}`}
       api={API}
       entityKey="opportunity"
@@ -245,10 +260,10 @@ export function OpportunityBasicsPage() {
           <WinButton
             place={place}
             opportunity={{
-              id: Number(o.id),
-              version: Number(o.version),
-              outcome: o.outcome as Option,
-              agreement: (o.agreement as Option | null) ?? null,
+              id: o.id,
+              version: o.version,
+              outcome: o.outcome,
+              agreement: o.agreement,
             }}
             onWon={changed}
           />

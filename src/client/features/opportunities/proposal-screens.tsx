@@ -3,11 +3,15 @@
 // proposalCopyId; Cancel returns to the source) and history (Proposal entity, back text "Proposal").
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../shared/format/money';
-import type { Option } from '../../../shared/schemas/common';
 import { codeOptions } from '../../../shared/schemas/fields';
-import { PROPOSAL_STATUSES, type ProposalTotals, proposalForm } from '../../../shared/schemas/opportunity';
+import {
+  PROPOSAL_STATUSES,
+  type ProposalRecord,
+  type ProposalTotals,
+  proposalForm,
+} from '../../../shared/schemas/opportunity';
 import { HistoryView } from '../history/history-view';
-import { RecordBasics, type RecordValues } from '../records/record-basics';
+import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
@@ -44,30 +48,26 @@ const SECTIONS: FieldSection[] = [
 
 export const proposalsApi = (opportunityId: string) => `/api/manage/opportunity/${opportunityId}/proposal`;
 
-const totalsOf = (p: RecordValues) => p.totals as ProposalTotals | undefined;
-
 export function ProposalsPage() {
   const place = useOpportunityPlace();
   const state = useQueryFilters(['status', 'q'], {});
-  const money = (key: keyof ProposalTotals) => (p: RecordValues) => formatMoney(totalsOf(p)?.[key] ?? '0');
-  const columns: Column<RecordValues>[] = [
+  const money = (key: keyof ProposalTotals) => (p: ProposalRecord) => formatMoney(p.totals?.[key] ?? '0');
+  const columns: Column<ProposalRecord>[] = [
     {
       key: 'number',
       label: 'Number',
-      render: (p) => (
-        <Link to={opportunityPath(place, 'proposal', { proposalId: p.id })}>{String(p.number)}</Link>
-      ),
+      render: (p) => <Link to={opportunityPath(place, 'proposal', { proposalId: p.id })}>{p.number}</Link>,
       className: 'text-nowrap',
     },
-    { key: 'title', label: 'Title', render: (p) => String(p.title) },
+    { key: 'title', label: 'Title', render: (p) => p.title },
     { key: 'status', label: 'Status', render: (p) => label(p.status) },
-    { key: 'validUntil', label: 'Valid Until', render: (p) => String(p.validUntil ?? ''), wide: true },
+    { key: 'validUntil', label: 'Valid Until', render: (p) => p.validUntil ?? '', wide: true },
     { key: 'oneTime', label: 'One-time', render: money('oneTime'), wide: true, className: 'text-end' },
     { key: 'monthly', label: 'Monthly', render: money('monthly'), wide: true, className: 'text-end' },
     { key: 'firstYear', label: 'First Year', render: money('firstYear'), className: 'text-end' },
   ];
   return (
-    <RecordList<RecordValues>
+    <RecordList<ProposalRecord>
       title="Proposals"
       url={proposalsApi(place.opportunityId)}
       queryKey="proposal"
@@ -85,9 +85,7 @@ export function ProposalsPage() {
         },
       ]}
       rowKey={(p) => p.id}
-      rowClassName={(p) =>
-        (p.status as Option | null)?.value === 'DECLINED' ? 'sd-row-inactive' : undefined
-      }
+      rowClassName={(p) => (p.status.value === 'DECLINED' ? 'sd-row-inactive' : undefined)}
       actions={
         <Link
           to={opportunityPath(place, 'proposal', { proposalId: 'create' })}
@@ -108,7 +106,7 @@ export function ProposalBasicsPage() {
   const copyId = proposalId === 'create' ? search.get('proposalCopyId') : null;
   const api = proposalsApi(place.opportunityId);
   return (
-    <RecordBasics
+    <RecordBasics<ProposalRecord>
       key={`${proposalId}:${copyId ?? ''}`}
       api={api}
       entityKey="proposal"
@@ -121,10 +119,10 @@ export function ProposalBasicsPage() {
       newTitle={copyId ? 'New Proposal (copy)' : 'New Proposal'}
       subtitle={(p) =>
         [
-          String(p.title),
+          p.title,
           label(p.status),
           p.validUntil ? `valid until ${p.validUntil}` : '',
-          `first year ${formatMoney(totalsOf(p)?.firstYear ?? '0')}`,
+          `first year ${formatMoney(p.totals?.firstYear ?? '0')}`,
         ]
           .filter(Boolean)
           .join(' · ')

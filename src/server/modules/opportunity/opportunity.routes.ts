@@ -10,6 +10,7 @@ import {
   LOST_REASON_LOST_ONLY,
   NUMBER_USED,
   type OpportunityListQuery,
+  type OpportunityRecord,
   type OpportunityTotals,
   OUTCOMES,
   OWNER_NOT_SALES,
@@ -28,7 +29,6 @@ import {
   type ListFilter,
   likePattern,
   loadRecord,
-  type Presented,
   param,
   type Queryable,
   type SortDef,
@@ -176,10 +176,8 @@ async function blank(query: Record<string, string | undefined>, db: Queryable) {
 }
 
 /** The warning an open opportunity long past its expected close date carries (the save still goes through). */
-function withWarnings(record: Presented, todayDisplay: string): Presented {
-  const longPast =
-    optionValue(record.outcome) === 'OPEN' &&
-    closeDateLongPast((record.closeDate as string | null) ?? null, todayDisplay);
+function withWarnings(record: OpportunityRecord, todayDisplay: string): OpportunityRecord {
+  const longPast = record.outcome.value === 'OPEN' && closeDateLongPast(record.closeDate, todayDisplay);
   return { ...record, warnings: longPast ? { closeDate: [CLOSE_DATE_PAST_WARNING] } : {} };
 }
 
@@ -216,7 +214,7 @@ export function opportunityRoutes(app: FastifyInstance, database: Database, time
           const owner = values.owner as number | null;
           if (owner !== null && owner !== optionValue(before?.owner) && !(await isSalesOwner(tx, owner)))
             errors.owner = [OWNER_NOT_SALES];
-          const offered = (field: string, list: string[]) => {
+          const offered = (field: 'source' | 'lostReason', list: string[]) => {
             const v = values[field] as string | null;
             return !v || list.includes(v) || v === before?.[field];
           };

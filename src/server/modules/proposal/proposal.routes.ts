@@ -10,6 +10,7 @@ import {
   PROPOSAL_NEEDS_LINES,
   PROPOSAL_STATUSES,
   type ProposalForm,
+  type ProposalRecord,
   proposalForm,
   proposalListQuery,
   proposalTotals,
@@ -21,7 +22,7 @@ import { badRequest, notFound, registerUniqueViolation } from '../../platform/er
 import { contentDisposition } from '../../platform/files.js';
 import { assignNumber, pendingNumber } from '../../platform/record-numbers.js';
 import { recordRoutes } from '../../platform/record-routes.js';
-import { likePattern, type Presented, param, type Queryable } from '../../platform/records.js';
+import { likePattern, param, type Queryable } from '../../platform/records.js';
 import { sanitizeRichText } from '../../platform/rich-text.js';
 import { addOpportunityActivity } from '../opportunity/index.js';
 import { PROPOSAL } from './proposal.record.js';
@@ -43,7 +44,7 @@ export const COPY_MISSING = 'The proposal to copy no longer exists.';
 const PATH = '/api/manage/opportunity/:opportunityId/proposal';
 const NEEDS_LINES = new Set(['SENT', 'ACCEPTED']);
 
-const statusOf = (record: Presented | null) => ((record?.status as Option | null)?.value as string) ?? null;
+const statusOf = (record: ProposalRecord | null) => record?.status.value ?? null;
 
 async function formOptions(db: Queryable): Promise<Record<string, Option[]>> {
   const { rows } = await db.query<{ id: number; name: string }>(
@@ -197,8 +198,7 @@ export function proposalRoutes(app: FastifyInstance, database: Database, timeZon
             text = copiedFrom
               ? `${name} copied from ${copiedFrom}: ${after.title}`
               : `${name} created: ${after.title}`;
-          else if (statusOf(before) !== statusOf(after))
-            text = `${name} marked ${(after.status as Option).label}`;
+          else if (statusOf(before) !== statusOf(after)) text = `${name} marked ${after.status.label}`;
           if (text)
             await addOpportunityActivity(tx, {
               opportunityId: scope.parentId,
@@ -211,7 +211,7 @@ export function proposalRoutes(app: FastifyInstance, database: Database, timeZon
     },
     deleted: async (tx, before, user) => {
       await addOpportunityActivity(tx, {
-        opportunityId: (before.opportunity as Option).value as number,
+        opportunityId: before.opportunity.value,
         kind: 'PROPOSAL',
         text: `Proposal ${before.number} deleted`,
         actorId: user.id,
