@@ -3,22 +3,27 @@
 //   GET  {path}/{id}/file    the bytes, as an attachment
 // A file is streamed into the file store outside any transaction; then ONE short transaction links it to the
 // document with its field history and the parent's activity entry, and deletes the file it replaced.
+import type { Table } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
+import type { z } from 'zod';
 import type { RecordKind } from '../../shared/permissions.js';
-import type { Option } from '../../shared/schemas/common.js';
 import {
   DOCUMENT_KINDS,
   DOCUMENT_MAX_BYTES,
   DOCUMENT_PARTS,
   type DocumentForm,
   type DocumentListQuery,
+  type DocumentRecord,
   documentForm,
   documentListQuery,
   FILE_REQUIRED,
 } from '../../shared/schemas/document.js';
+import { savedRecordResponse } from '../../shared/schemas/record.js';
 import type { Database } from '../db/client.js';
+import { files } from '../db/schema/platform.js';
 import { type AuthUser, authorize, currentUser } from './auth.js';
 import {
   badRequest,
@@ -33,11 +38,11 @@ import { readFormWithFile } from './multipart.js';
 import { type ParentSpec, parentScope, recordParams, recordRoutes, type Scope } from './record-routes.js';
 import {
   createRecord,
+  defineRecord,
   historyChanges,
   type ListFilter,
   likePattern,
   loadRecord,
-  type Presented,
   param,
   type RecordDef,
   type SaveHooks,
@@ -47,20 +52,34 @@ import {
 import { changedByMessage } from './stamp.js';
 import { CONTROL_CHARACTER, controlCharacterPath } from './validation.js';
 
-/** The record of a documents table: its parent, title, kind, signed date, file and notes. */
-export function documentDef(options: {
+/** A documents table: any Drizzle table with a document's columns (its parent's reference is named apart). */
+export type DocumentTable = Table & {
+  title: AnyPgColumn;
+  kind: AnyPgColumn;
+  signedDate: AnyPgColumn;
+  fileId: AnyPgColumn;
+  notes: AnyPgColumn;
+};
+
+/**
+ * The record of a documents table: its parent, title, kind, signed date, file and notes. `Parent` names the parent's
+ * reference field (e.g. `agreement`); `schema` is the documents' shared response schema.
+ */
+export function documentDef<Parent extends string>(options: {
   key: RecordKind;
   objectClass: string;
-  table: string;
+  table: DocumentTable;
   /** The parent reference: form name, column, table, label SQL ($ = the parent row) and field label. */
-  parent: { name: string; column: string; table: string; label: string; fieldLabel: string };
-  canRead: RecordDef['canRead'];
-}): RecordDef {
-  const { parent } = options;
-  return {
+  parent: { name: Parent; column: AnyPgColumn; table: Table; label: string; fieldLabel: string };
+  canRead: (user: AuthUser) => boolean;
+  schema: z.ZodType<DocumentRecord<Parent>>;
+}): RecordDef<DocumentRecord<Parent>> {
+  const { parent, table } = options;
+  return defineRecord<DocumentRecord<Parent>>({
     key: options.key,
-    table: options.table,
+    table,
     objectClass: options.objectClass,
+    schema: options.schema,
     title: 't.title',
     canRead: options.canRead,
     fields: [
@@ -72,20 +91,20 @@ export function documentDef(options: {
         ref: { table: parent.table, label: parent.label },
         history: false,
       },
-      { name: 'title', column: 'title', label: 'Title' },
-      { name: 'kind', column: 'kind', label: 'Kind', kind: 'code', codes: DOCUMENT_KINDS },
-      { name: 'signedDate', column: 'signed_date', label: 'Signed Date', kind: 'date' },
+      { name: 'title', column: table.title, label: 'Title' },
+      { name: 'kind', column: table.kind, label: 'Kind', kind: 'code', codes: DOCUMENT_KINDS },
+      { name: 'signedDate', column: table.signedDate, label: 'Signed Date', kind: 'date' },
       // Linked by uploads only; their history entry names the file (a replacement may keep the old name).
       {
         name: 'file',
-        column: 'file_id',
+        column: table.fileId,
         label: 'File',
         kind: 'ref',
-        ref: { table: 'files', label: '$.name' },
+        ref: { table: files, label: '$.name' },
         writable: false,
         history: false,
       },
-      { name: 'notes', column: 'notes', label: 'Notes' },
+      { name: 'notes', column: table.notes, label: 'Notes' },
     ],
     columns: [
       { name: 'fileSize', sql: 'file_r.size' },
@@ -96,21 +115,22 @@ export function documentDef(options: {
         sql: `(SELECT u.first_name || ' ' || u.last_name FROM users u WHERE u.id = file_r.created_by)`,
       },
     ],
-  };
+  });
 }
 
-export type DocumentRoutes = {
+export type DocumentRoutes<Parent extends string> = {
   /** e.g. /api/manage/agreement/:agreementId/document */
   path: string;
   /** Response key of one document. */
   key: string;
-  def: RecordDef;
-  parent: ParentSpec;
+  def: RecordDef<DocumentRecord<Parent>>;
+  /** `field`: the definition's parent reference. */
+  parent: ParentSpec & { field: Parent };
   /** Writes the parent's timeline entry, in the transaction of the change. */
   activity: (tx: pg.PoolClient, entry: { parentId: number; text: string; actorId: number }) => Promise<void>;
 };
 
-const fileName = (record: Presented | null) => (record?.file as Option | null)?.label ?? null;
+const fileName = (record: DocumentRecord | null) => record?.file?.label ?? null;
 
 /** Documents: newest first, optionally of one kind or with a title containing `q`. */
 function documentList(query: DocumentListQuery, filter: ListFilter): SortDef {
@@ -119,11 +139,11 @@ function documentList(query: DocumentListQuery, filter: ListFilter): SortDef {
   return { keys: [], dir: 'desc' };
 }
 
-export function documentRoutes(
+export function documentRoutes<Parent extends string>(
   app: FastifyInstance,
   database: Database,
   timeZone: string,
-  spec: DocumentRoutes,
+  spec: DocumentRoutes<Parent>,
 ): void {
   const { def, parent } = spec;
   const parentField = def.fields.find((f) => f.name === parent.field);
@@ -141,7 +161,8 @@ export function documentRoutes(
         `SELECT ${parentField.ref!.label.replaceAll('$', 'p')} AS label FROM ${parent.table} p WHERE p.id = $1`,
         [scope.parentId],
       );
-      return {
+      // Named by the parent's field, which only the definition knows: the values as a plain record.
+      const values: Record<string, unknown> = {
         [parent.field]: { value: scope.parentId, label: rows[0]?.label ?? '' },
         title: '',
         kind: null,
@@ -153,15 +174,15 @@ export function documentRoutes(
         fileUploaded: null,
         fileUploadedBy: null,
       };
+      return values;
     },
     parent,
     ownSave: true,
     deleted: async (tx, before, user) => {
-      const file = before.file as Option | null;
-      if (file) await deleteFile(tx, Number(file.value));
+      if (before.file) await deleteFile(tx, before.file.value);
       const name = fileName(before);
       await spec.activity(tx, {
-        parentId: (before[parent.field] as Option).value as number,
+        parentId: before[parent.field].value,
         text: `Document removed: ${before.title}${name ? ` (${name})` : ''}`,
         actorId: user.id,
       });
@@ -186,17 +207,17 @@ export function documentRoutes(
     upload: StoredFile | null,
     user: AuthUser,
     scope: Scope,
-  ): Promise<Presented> => {
+  ): Promise<DocumentRecord<Parent>> => {
     const { version, ...values } = form as DocumentForm & Record<string, unknown>;
     values[parent.field] = scope.parentId;
-    const hooks: SaveHooks = {
+    const hooks: SaveHooks<DocumentRecord<Parent>> = {
       after: async (tx, recordId, before) => {
         if (!upload) return [];
         await tx.query(`UPDATE ${def.table} SET file_id = $1 WHERE id = $2`, [upload.id, recordId]);
         return [{ field: 'file', oldValue: fileName(before), newValue: upload.name }];
       },
       done: async (tx, after, before) => {
-        const replaced = upload && before?.file ? Number((before.file as Option).value) : null;
+        const replaced = upload && before?.file ? before.file.value : null;
         if (replaced !== null && replaced !== upload?.id) await deleteFile(tx, replaced);
         let text: string | null;
         if (!before) text = `Document added: ${after.title}${upload ? ` (${upload.name})` : ''}`;
@@ -249,8 +270,13 @@ export function documentRoutes(
   api.post(
     `${spec.path}/:id`,
     {
-      // JSON bodies are checked by the route's validator; multipart ones by parseFields as they are read.
-      schema: { params: oneParams, body: { content: { 'application/json': { schema: documentForm } } } },
+      // JSON bodies are checked by the route's validator; multipart ones by parseFields as they are read. The saved
+      // document is declared like the generic routes' (serialized with the documents' schema).
+      schema: {
+        params: oneParams,
+        body: { content: { 'application/json': { schema: documentForm } } },
+        response: def.schema && { 200: savedRecordResponse(spec.key, def.schema) },
+      },
       preValidation: writer,
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { listQuery } from './common.js';
 import { type CodeList, codeValues, optionalDate, optionalText, requiredText, version } from './fields.js';
+import { recordBase, refValue } from './record.js';
 
 export const DOCUMENT_KINDS = [
   { value: 'CONTRACT', label: 'Contract' },
@@ -52,6 +53,32 @@ export const documentListQuery = listQuery.extend({
   kind: z.preprocess((v) => (v === '' ? undefined : v), z.enum(codeValues(DOCUMENT_KINDS)).optional()),
 });
 export type DocumentListQuery = z.infer<typeof documentListQuery>;
+
+/** A document's values beside its parent, as the API presents them: its fields, then what its file says of itself. */
+const documentValues = {
+  title: z.string(),
+  kind: z.object({ value: z.enum(codeValues(DOCUMENT_KINDS)), label: z.string() }),
+  signedDate: z.string().nullable(),
+  file: refValue.nullable(),
+  notes: z.string().nullable(),
+  /** The file's size in bytes, content type, upload time and uploader's name. */
+  fileSize: z.number().nullable(),
+  fileType: z.string().nullable(),
+  fileUploaded: z.string().nullable(),
+  fileUploadedBy: z.string().nullable(),
+};
+
+/** A document whatever its parent (the screens shared by agreements and opportunities read these values). */
+export const documentRecord = recordBase.extend(documentValues);
+/** A document of a record, with the reference to that record named `Parent` (an agreement's: `agreement`). */
+export type DocumentRecord<Parent extends string = never> = z.infer<typeof documentRecord> & {
+  [K in Parent]: { value: number; label: string };
+};
+
+/** An agreement's document as the API presents it (list rows, the basics screen, a save's answer). */
+export const agreementDocumentRecord = recordBase.extend({ agreement: refValue, ...documentValues });
+/** An opportunity's document as the API presents it (list rows, the basics screen, a save's answer). */
+export const opportunityDocumentRecord = recordBase.extend({ opportunity: refValue, ...documentValues });
 
 const TYPE_LABELS: Record<string, string> = {
   'application/pdf': 'PDF',

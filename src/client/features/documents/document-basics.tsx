@@ -5,13 +5,14 @@ import { z } from 'zod';
 import {
   DOCUMENT_KINDS,
   DOCUMENT_MAX_BYTES,
+  type DocumentRecord,
   documentForm,
   FILE_EMPTY,
   FILE_REQUIRED,
   FILE_TOO_LARGE,
   fileTypeLabel,
 } from '../../../shared/schemas/document';
-import { RecordBasics, type RecordValues } from '../records/record-basics';
+import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { label } from '../records/record-list';
 import { DocumentFileField, type UploadProgress } from './document-file-field';
@@ -101,7 +102,7 @@ export function DocumentBasics(props: DocumentBasicsProps) {
     [creating, progress, props.api, abort],
   );
 
-  const save = async (url: string, payload: Record<string, unknown>): Promise<RecordValues> => {
+  const save = async (url: string, payload: Record<string, unknown>): Promise<DocumentRecord> => {
     const controller = new AbortController();
     upload.current = controller;
     if (isPicked(payload.file)) setProgress({ loaded: 0, total: payload.file.upload.size });
@@ -117,7 +118,7 @@ export function DocumentBasics(props: DocumentBasicsProps) {
   };
 
   return (
-    <RecordBasics
+    <RecordBasics<DocumentRecord>
       api={props.api}
       entityKey={props.entityKey}
       historyKey={props.historyKey}
@@ -125,14 +126,10 @@ export function DocumentBasics(props: DocumentBasicsProps) {
       schema={documentSchema(creating)}
       save={save}
       sections={sections}
-      title={(d) => String(d.title)}
+      title={(d) => d.title}
       newTitle="New Document"
       subtitle={(d) =>
-        [
-          label(d.kind),
-          d.signedDate ? `signed ${d.signedDate}` : '',
-          fileTypeLabel(d.fileType as string | null),
-        ]
+        [label(d.kind), d.signedDate ? `signed ${d.signedDate}` : '', fileTypeLabel(d.fileType)]
           .filter(Boolean)
           .join(' · ')
       }

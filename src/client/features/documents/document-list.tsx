@@ -2,9 +2,13 @@
 // its kind, signed date, file, a Download link and who uploaded it when; cards on phones; Load More.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DOCUMENT_KINDS, fileTypeLabel, formatFileSize } from '../../../shared/schemas/document';
+import {
+  DOCUMENT_KINDS,
+  type DocumentRecord,
+  fileTypeLabel,
+  formatFileSize,
+} from '../../../shared/schemas/document';
 import { formatWhen } from '../history/history-api';
-import type { RecordValues } from '../records/record-basics';
 import { type Column, type FilterDef, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
 
@@ -24,39 +28,33 @@ const FILTERS: FilterDef[] = [
   { name: 'kind', label: 'Kind', kind: 'select', options: DOCUMENT_KINDS.map((k) => ({ ...k })) },
 ];
 
-const fileText = (d: RecordValues) =>
+const fileText = (d: DocumentRecord) =>
   typeof d.fileSize === 'number' ? `${label(d.file)} (${formatFileSize(d.fileSize)})` : label(d.file);
 
-const uploaded = (d: RecordValues) =>
-  d.fileUploaded
-    ? `${formatWhen(String(d.fileUploaded))}${d.fileUploadedBy ? ` · ${d.fileUploadedBy}` : ''}`
-    : '';
+const uploaded = (d: DocumentRecord) =>
+  d.fileUploaded ? `${formatWhen(d.fileUploaded)}${d.fileUploadedBy ? ` · ${d.fileUploadedBy}` : ''}` : '';
 
 export function DocumentList(props: DocumentListProps) {
   const state = useQueryFilters(['q', 'kind']);
-  const download = (d: RecordValues) =>
+  const download = (d: DocumentRecord) =>
     d.file ? (
-      <a
-        href={`${props.api}/${d.id}/file`}
-        download={label(d.file)}
-        aria-label={`Download ${String(d.title)}`}
-      >
+      <a href={`${props.api}/${d.id}/file`} download={label(d.file)} aria-label={`Download ${d.title}`}>
         Download
       </a>
     ) : null;
-  const columns: Column<RecordValues>[] = [
+  const columns: Column<DocumentRecord>[] = [
     {
       key: 'title',
       label: 'Title',
-      render: (d) => <Link to={props.documentPath(d.id)}>{String(d.title)}</Link>,
+      render: (d) => <Link to={props.documentPath(d.id)}>{d.title}</Link>,
     },
     { key: 'kind', label: 'Kind', render: (d) => label(d.kind) },
-    { key: 'signedDate', label: 'Signed', render: (d) => String(d.signedDate ?? ''), wide: true },
+    { key: 'signedDate', label: 'Signed', render: (d) => d.signedDate ?? '', wide: true },
     {
       key: 'file',
       label: 'File',
       render: (d) => (
-        <span title={fileTypeLabel(d.fileType as string | null)} className="text-break">
+        <span title={fileTypeLabel(d.fileType)} className="text-break">
           {fileText(d)}
         </span>
       ),
@@ -65,7 +63,7 @@ export function DocumentList(props: DocumentListProps) {
     { key: 'uploaded', label: 'Uploaded', render: uploaded, wide: true, className: 'text-nowrap' },
   ];
   return (
-    <RecordList<RecordValues>
+    <RecordList<DocumentRecord>
       title="Documents"
       url={props.api}
       queryKey={props.entityKey}
@@ -78,7 +76,7 @@ export function DocumentList(props: DocumentListProps) {
         <div className="card card-body py-2 px-3 mb-2">
           <div className="d-flex justify-content-between gap-2">
             <Link to={props.documentPath(d.id)} className="fw-medium">
-              {String(d.title)}
+              {d.title}
             </Link>
             {download(d)}
           </div>

@@ -1,9 +1,8 @@
 // Saving a document: with a newly chosen file, one multipart POST (the text fields first, then the file) through
 // apiUpload so the screen can show its progress; without one, the usual JSON save of the fields alone.
-import { DOCUMENT_PARTS } from '../../../shared/schemas/document';
+import { DOCUMENT_PARTS, type DocumentRecord } from '../../../shared/schemas/document';
 import { saveEntity } from '../../api/entity';
 import { apiUpload } from '../../api/upload';
-import type { RecordValues } from '../records/record-basics';
 
 /** The file field's value once a file is chosen: its name, the file, and the stored file it replaces. */
 export type PickedFile = { label: string; upload: File; replaces: unknown };
@@ -26,15 +25,16 @@ export async function saveDocument(
   entityKey: string,
   payload: Record<string, unknown>,
   options: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal } = {},
-): Promise<RecordValues> {
+): Promise<DocumentRecord> {
   const picked = payload.file;
-  if (!isPicked(picked)) return saveEntity<RecordValues>(url, entityKey, payload, { signal: options.signal });
-  const response = await apiUpload<Record<string, unknown>>(
+  if (!isPicked(picked))
+    return saveEntity<DocumentRecord>(url, entityKey, payload, { signal: options.signal });
+  const response = await apiUpload<Record<string, DocumentRecord | undefined>>(
     url,
     documentFormData(payload, picked.upload),
     options,
   );
   const record = response?.[entityKey];
   if (!record || typeof record !== 'object') throw new Error(`The response of ${url} has no "${entityKey}".`);
-  return record as RecordValues;
+  return record;
 }

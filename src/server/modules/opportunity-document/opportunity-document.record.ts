@@ -1,15 +1,18 @@
 // The opportunity document record: a quote, proposal, statement of work or letter kept with an opportunity, with its file.
 import { can } from '../../../shared/permissions.js';
+import { opportunityDocumentRecord } from '../../../shared/schemas/document.js';
+import { opportunities, opportunityDocuments } from '../../db/schema/sales.js';
 import { documentDef } from '../../platform/document-routes.js';
 
 export const OPPORTUNITY_DOCUMENT = documentDef({
   key: 'opportunityDocument',
   objectClass: 'OpportunityDocument',
-  table: 'opportunity_documents',
+  table: opportunityDocuments,
+  schema: opportunityDocumentRecord,
   parent: {
     name: 'opportunity',
-    column: 'opportunity_id',
-    table: 'opportunities',
+    column: opportunityDocuments.opportunityId,
+    table: opportunities,
     label: '$.number',
     fieldLabel: 'Opportunity',
   },
