@@ -1,7 +1,7 @@
 // The top navigation as each kind of viewer sees it; the breadcrumb bar on phones.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type MenuViewer, menuFor, ROUTES } from '../../shared/routes';
 import { screenNames } from '../app-routes';
 import { Breadcrumbs } from './breadcrumbs';
@@ -9,6 +9,11 @@ import { TopNav } from './top-nav';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(cleanup);
+// The offline status loads the sync engine after it renders; loaded here first, that import resolves from the module
+// cache instead of loading files after the last test, when the environment is gone (an unhandled rejection).
+beforeAll(async () => {
+  await import('../features/offline/offline-sync');
+});
 
 function renderNav(viewer: MenuViewer, userName = 'Ann Lee') {
   const router = createMemoryRouter(
