@@ -2,7 +2,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/errors';
 import { loadEntity, saveEntity, toPayload } from './entity';
-import { ApiError, apiDelete, apiGet, apiPost, expiredSessionPath, setLoginHandler } from './http';
+import {
+  ApiError,
+  apiDelete,
+  apiGet,
+  apiPost,
+  expiredSessionPath,
+  isNetworkFailure,
+  OFFLINE_MESSAGE,
+  setLoginHandler,
+} from './http';
 
 type Call = { url: string; init: RequestInit };
 
@@ -180,13 +189,22 @@ describe('error messages (SPEC §8)', () => {
     expect(error.current).toEqual({ firstName: 'Ann' });
   });
 
-  it('a network failure rejects with "Invalid request"', async () => {
+  it('a network failure rejects saying the device is offline, not "Invalid request"', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
     const error = await failure(apiGet('/api/a'));
-    expect(error.message).toBe('Invalid request');
+    expect(error.message).toBe(OFFLINE_MESSAGE);
+    expect(error.message).not.toBe(MESSAGES.invalidRequest);
+    expect(error).toMatchObject({ status: 0, code: 'OFFLINE' });
+    expect(isNetworkFailure(error)).toBe(true);
+    // A refusal from the server is not a network failure.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => respond(500, {})),
+    );
+    expect(isNetworkFailure(await failure(apiGet('/api/a')))).toBe(false);
   });
 });
 

@@ -48,6 +48,18 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
+/** Said when a call finds no network, in the offline feature's words: what is shown stays, and loads again. */
+export const OFFLINE_MESSAGE = 'You are offline. SD6 loads this again when the network is back.';
+
+/** A call that reached no server (no network, or the server could not be reached): status 0. */
+export function networkFailure(): ApiError {
+  return new ApiError(OFFLINE_MESSAGE, { status: 0, code: 'OFFLINE' });
+}
+
+export function isNetworkFailure(error: unknown): error is ApiError {
+  return isApiError(error) && error.status === 0;
+}
+
 /** What a refused call says: its form and field messages (without repeats), else its message; nothing for none. */
 export function errorMessages(error: unknown): string[] {
   if (!error) return [];
@@ -156,7 +168,7 @@ export async function apiRequest<T>(
   } catch (error) {
     // Cancellation is not a failure: let the caller (TanStack Query) see the AbortError.
     if (options.signal?.aborted) throw error;
-    throw new ApiError(MESSAGES.invalidRequest, { status: 0 });
+    throw networkFailure();
   }
   if (response.status === 401) {
     throw loginRequired(options, 401);

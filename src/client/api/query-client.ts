@@ -1,17 +1,41 @@
-// TanStack Query setup: server state lives here; client errors are not retried.
-import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from './http';
+// TanStack Query setup: server state lives here; client errors are not retried. Offline (issue 30): a load that
+// finds no network fails at once with the offline message (a page keeps what it already shows), and every query
+// that failed loads again by itself when the network is back.
+import { onlineManager, type Query, QueryClient } from '@tanstack/react-query';
+import { isApiError, isNetworkFailure } from './http';
+
+/** The browser's own word: the query library otherwise assumes online until it sees an `offline` event. */
+function followBrowser(): void {
+  if (typeof navigator !== 'undefined' && typeof navigator.onLine === 'boolean') {
+    onlineManager.setOnline(navigator.onLine);
+  }
+}
+
+/** A failed query is asked again on reconnect even while its last data is fresh; others when stale. */
+export const refetchOnReconnect = (query: Query): boolean | 'always' =>
+  query.state.status === 'error' ? 'always' : true;
+
+export function retryQuery(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  if (isNetworkFailure(error)) {
+    // A page opened with no network learns it at once; the reconnect refetch brings the data.
+    followBrowser();
+    if (!onlineManager.isOnline()) return false;
+  }
+  return failureCount < 1;
+}
 
 export function createQueryClient(): QueryClient {
+  followBrowser();
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 30_000,
         refetchOnWindowFocus: false,
-        retry: (failureCount, error) => {
-          if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
-          return failureCount < 1;
-        },
+        // Try once even offline (a kept copy may answer), so the page can say it is offline instead of waiting.
+        networkMode: 'offlineFirst',
+        refetchOnReconnect,
+        retry: retryQuery,
       },
       mutations: { retry: false },
     },

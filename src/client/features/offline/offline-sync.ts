@@ -1,9 +1,8 @@
 // The one way the daily panel writes (issue 16): online a change is sent at once with an Idempotency-Key; on a
 // network failure it is queued on this device and sent later, in order, by the sync engine, for the user who made it.
-import { MESSAGES } from '../../../shared/errors';
 import type { Bucket, Slip } from '../../../shared/schemas/slip';
 import { toPayload } from '../../api/entity';
-import { ApiError, apiDelete, apiPost, isApiError, type RequestOptions } from '../../api/http';
+import { apiDelete, apiPost, isApiError, networkFailure, type RequestOptions } from '../../api/http';
 import type { SlipValues } from '../slips/slip-logic';
 import { offlineCapable } from './offline-reads';
 import * as store from './offline-store';
@@ -175,7 +174,7 @@ async function write<T extends Slip | Bucket | null>(
       return { queued: true };
     }
   }
-  if (!offlineCapable()) throw new ApiError(MESSAGES.invalidRequest, { status: 0 });
+  if (!offlineCapable()) throw networkFailure();
   const id = newId();
   await serial(() =>
     mutate((state) =>
