@@ -1,7 +1,8 @@
 // Journey, keyboard only: `t` opens the daily panel with the one-line entry box focused; a line for a known task
 // shows its preview and Enter saves the slip (times, where, how, description on its card); an ambiguous word lists
-// the tasks and a digit picks one; a bad time says how to start. With no network, a line for a recent task is
-// matched on the device and queued (saved once the network is back); a word only the server knows is said so.
+// the tasks and a digit picks one (no Enter first); a bad time says how to start. With no network, a line for a
+// recent task is matched on the device and queued (saved once the network is back); a word only the server knows
+// is said so.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyDay } from '../support/company-day';
@@ -61,10 +62,9 @@ describe('one-line entry', () => {
     expect(await box(page).inputValue()).toBe('');
     expect(await box(page).evaluate((el) => el === document.activeElement)).toBe(true);
 
-    // Both tasks carry the client's word: Enter asks, a digit picks.
+    // Both tasks carry the client's word: the list shows and a digit picks, with no Enter first (and is not typed).
     await page.keyboard.type(`1045-11 ${word} swapped the drum`);
     await preview(page).getByText('2 open tasks match: pick one').waitFor();
-    await page.keyboard.press('Enter');
     const list = panel(page).getByRole('list', { name: 'Matching tasks' });
     await list.waitFor();
     const choices = await list.getByRole('listitem').allTextContents();
@@ -75,6 +75,8 @@ describe('one-line entry', () => {
     await picked.waitFor();
     expect(await picked.textContent()).toContain('11:00 AM');
     expect(await picked.textContent()).toContain('swapped the drum');
+    expect(await picked.textContent()).not.toContain(`drum${printer + 1}`);
+    expect(await box(page).inputValue()).toBe('');
 
     // A time it cannot read: the line stays, with how to start it.
     await page.keyboard.type(`acme ${word} tunnel`);

@@ -154,8 +154,8 @@ export function QuickEntry({ slips, writer, userId, onSaved }: QuickEntryProps) 
       setChoosing((c) => ((c ?? (step > 0 ? -1 : 0)) + step + options.length) % options.length);
       return;
     }
-    // Digits are text until the list is being chosen from (after Enter or an arrow key).
-    if (choosing !== null && /^[1-9]$/.test(e.key) && !e.ctrlKey && !e.altKey && !e.metaKey) {
+    // The list's "1–9": while it shows, a digit picks (and is not typed), unless it goes on a number being typed.
+    if (options.length && digitPicks(e, choosing !== null)) {
       const task = options[Number(e.key) - 1];
       if (task) {
         e.preventDefault();
@@ -208,6 +208,15 @@ export function QuickEntry({ slips, writer, userId, onSaved }: QuickEntryProps) 
       ) : null}
     </div>
   );
+}
+
+/** 1–9 picks once the list is being chosen from (Enter, ↑/↓), else when not going on a `#12`, `10:45` or `1.5`. */
+function digitPicks(e: KeyboardEvent<HTMLInputElement>, choosing: boolean): boolean {
+  if (!/^[1-9]$/.test(e.key) || e.ctrlKey || e.altKey || e.metaKey) return false;
+  if (choosing) return true;
+  const box = e.currentTarget;
+  const before = box.value.slice(0, box.selectionStart ?? box.value.length);
+  return !/[\d#:.-]$/.test(before);
 }
 
 /** The card a new slip shows until the server answers (or while it waits in the offline queue). */
