@@ -8,6 +8,7 @@ import { storeGenerated } from '../../src/server/platform/files';
 import { createJobs, type Jobs } from '../../src/server/platform/jobs';
 import { openBrowser } from '../support/e2e';
 import { type OwnApp, signInOwn, startOwnApp } from '../support/e2e-app';
+import { shoot } from '../support/e2e-shots';
 import { makeAgreement, makeUser } from '../support/factories';
 import { samplePdf } from '../support/files';
 
@@ -149,6 +150,9 @@ describe('admin screens', () => {
     const contract = page.getByRole('row').filter({ hasText: 'signed-msa.pdf' });
     await contract.getByRole('link', { name: 'Signed MSA' }).waitFor();
     await contract.getByText('Dana Dev').waitFor();
+    // The kind users know, the media type on hover.
+    expect(await contract.getByTitle('application/pdf').textContent()).toBe('PDF');
+    await shoot(page, 'file-manager');
     expect(await contract.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
 
     await page.getByLabel('Show').selectOption({ label: 'Unused' });

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Alert, Badge, Button } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { fileKind } from '../../../shared/file-kinds';
 import type { ListPage } from '../../../shared/schemas/common';
 import type { FileList, StoredFileItem } from '../../../shared/schemas/file-manager';
 import { apiDelete, errorMessages } from '../../api/http';
@@ -46,6 +47,11 @@ function Totals({ first }: { first: ListPage<StoredFileItem> }) {
       stored · {plural(totals.unusedCount, 'unused file')}, {formatSize(totals.unusedBytes)}
     </p>
   );
+}
+
+/** The kind users know; the media type itself on hover. */
+function Kind({ file }: { file: StoredFileItem }) {
+  return <span title={file.contentType}>{fileKind(file.contentType, file.name)}</span>;
 }
 
 function Uses({ file }: { file: StoredFileItem }) {
@@ -104,7 +110,7 @@ export function FileManagerPage() {
   });
   const columns: Column<StoredFileItem>[] = [
     { key: 'name', label: 'Name', render: (f) => <span className="text-break">{f.name}</span> },
-    { key: 'type', label: 'Type', render: (f) => f.contentType, wide: true, className: 'small text-break' },
+    { key: 'type', label: 'Type', render: (f) => <Kind file={f} />, wide: true, className: 'text-nowrap' },
     { key: 'size', label: 'Size', render: (f) => formatSize(f.size), className: 'text-nowrap' },
     { key: 'owner', label: 'Owner', render: (f) => f.owner?.label ?? '', wide: true },
     {
@@ -125,7 +131,7 @@ export function FileManagerPage() {
           <span className="text-nowrap">{formatSize(f.size)}</span>
         </div>
         <div className="text-body-secondary">
-          {formatWhen(f.created)}
+          <Kind file={f} /> · {formatWhen(f.created)}
           {f.owner ? ` · ${f.owner.label}` : ''}
         </div>
         <Uses file={f} />
