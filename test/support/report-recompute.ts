@@ -23,7 +23,6 @@ const text = (n: number) => n.toLocaleString('en-US');
 /** One decimal of a share, "—" of nothing. */
 const share = (part: number, whole: number) =>
   whole > 0 ? `${(Math.round((part * 1000) / whole) / 10).toFixed(1)}%` : '—';
-const hours = (minutes: number) => Math.round(minutes / 6) / 10;
 const distinct = (rows: ReportRow[], column: string) => new Set(rows.map((r) => r[column])).size;
 /** The `n` largest values by label (ties by label), as the summaries' "top" charts draw them. */
 function top(values: Map<string, number>, n: number, scale = (v: number) => v): [string, number][] {
@@ -249,7 +248,6 @@ function servicesActivity({ rows }: RecomputeInput): Recomputed {
       (r) => Number(r.minutes),
     ),
     10,
-    hours,
   );
   return {
     total: rows.length,
@@ -270,24 +268,9 @@ function userAndDeviceCounts({ rows }: RecomputeInput): Recomputed {
       ['Active users', text(sum(rows, 'users'))],
       ['Devices', text(sum(rows, 'devices'))],
       ['Virtual devices (not billed)', text(sum(rows, 'virtualDevices'))],
-      [
-        'Billed users',
-        text(
-          sum(
-            rows.filter((r) => r.billedBy === 'Users'),
-            'billed',
-          ),
-        ),
-      ],
-      [
-        'Billed devices',
-        text(
-          sum(
-            rows.filter((r) => r.billedBy === 'Devices'),
-            'billed',
-          ),
-        ),
-      ],
+      // What the organizations' open agreements bill per user and per device.
+      ['Billed users', text(sum(rows, 'usersBilled'))],
+      ['Billed devices', text(sum(rows, 'devicesBilled'))],
     ],
     chart: null,
   };
@@ -317,7 +300,6 @@ function weeklySummary({ rows }: RecomputeInput): Recomputed {
       (r) => Number(r.total),
     ),
     10,
-    hours,
   );
   const short = sum(rows, 'shortDays');
   return {
@@ -378,7 +360,8 @@ function wipList({ rows }: RecomputeInput): Recomputed {
       ['Amount', formatMoney(money(rows, 'amount'))],
       ['Older than 90 days', minutesToHmm(sum(rows, 'ageOver90'))],
     ],
-    chart: WIP.map((band, i) => [titles[i]!, hours(sum(rows, band))]),
+    // Charts of time carry minutes (written as h:mm).
+    chart: WIP.map((band, i) => [titles[i]!, sum(rows, band)]),
   };
 }
 

@@ -14,7 +14,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { ChartsResponse } from '../../../shared/charts';
-import { minutesToHmm } from '../../../shared/format/duration';
+import { formatHours } from '../../../shared/format/figures';
 import { formatDecimal } from '../../../shared/format/number';
 import { ChartCard } from './chart-card';
 import { axisDay, displayDay } from './chart-period';
@@ -37,11 +37,8 @@ const COLORS = {
 };
 
 const hours = (minutes: number) => minutes / 60;
-/** Minutes as h:mm, the hours grouped by thousands ("1,250:30"): work in progress runs to thousands of hours. */
-export function hoursText(minutes: number): string {
-  const [h, mm] = minutesToHmm(minutes).split(':');
-  return `${formatDecimal(Number(h))}:${mm}`;
-}
+/** Minutes as h:mm, the hours grouped by thousands ("1,250:30"): the one hours formatter of every figure. */
+export const hoursText = (minutes: number): string => formatHours(minutes);
 /** An hours value of the chart (axis tick, tooltip) as h:mm. */
 const hm = (value: unknown) => hoursText(Number(value) * 60);
 const GRID = <CartesianGrid strokeDasharray="3 3" vertical={false} />;

@@ -20,7 +20,7 @@ describe('donut chart', () => {
     const items = within(figure)
       .getAllByRole('listitem')
       .map((li) => li.textContent);
-    expect(items).toEqual(['Encrypted30(75%)', 'Not encrypted10(25%)']);
+    expect(items).toEqual(['Encrypted30(75.0%)', 'Not encrypted10(25.0%)']);
     // The total in the middle; two arcs whose lengths keep the 3:1 ratio.
     expect(image).toHaveTextContent('40');
     const arcs = [...image.querySelectorAll('circle[stroke-dasharray]')].map((c) =>
@@ -56,6 +56,25 @@ describe('bar chart', () => {
     expect(items.map((li) => li.textContent)).toEqual(['Under 1 year1,200', '1–3 years600', 'Over 5 years0']);
     const widths = items.map((li) => li.querySelectorAll('rect')[1]?.getAttribute('width') ?? null);
     expect(widths).toEqual(['100%', '50%', null]);
+  });
+
+  it('writes hours as h:mm, grouped, when its values are minutes (the WIP age panel)', () => {
+    render(
+      <BarChart
+        title="Hours not billed by age"
+        unit="minutes"
+        data={[
+          { label: '0–30 days', value: 333_384 },
+          { label: 'Over 90 days', value: 90, tone: 'bad' },
+        ]}
+      />,
+    );
+    const figure = screen.getByRole('figure', { name: 'Hours not billed by age' });
+    expect(
+      within(figure)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['0–30 days5,556:24', 'Over 90 days1:30']);
   });
 });
 

@@ -1,10 +1,12 @@
 // The summary's small charts, drawn with plain SVG (no chart library for two shapes): a donut and horizontal bars.
 // Each names itself and lists its numbers as text, so nothing is only in the picture.
 import { useId } from 'react';
-import { formatDecimal, formatPercent } from '../../../shared/format/number';
+import { chartValueText, formatShare } from '../../../shared/format/figures';
 import type { ReportChart } from '../../../shared/reports';
 
 type Datum = ReportChart['data'][number];
+/** A chart's title, data and what the values count (hours or numbers, which decides how they are written). */
+type ChartProps = { title: string; data: Datum[]; unit?: ReportChart['unit'] };
 
 const TONE_COLORS: Record<string, string> = {
   good: 'var(--bs-success)',
@@ -19,9 +21,9 @@ export function chartColor(datum: Datum, index: number): string {
   return (datum.tone && TONE_COLORS[datum.tone]) || PALETTE[index % PALETTE.length]!;
 }
 
-const share = (value: number, total: number) => (total > 0 ? formatPercent(value / total, 0) : '');
+const share = (value: number, total: number) => (total > 0 ? formatShare(value / total) : '');
 
-function Legend({ data, total }: { data: Datum[]; total: number }) {
+function Legend({ unit, data, total }: Omit<ChartProps, 'title'> & { total: number }) {
   return (
     <ul className="list-unstyled small mb-0">
       {data.map((d, i) => (
@@ -30,7 +32,7 @@ function Legend({ data, total }: { data: Datum[]; total: number }) {
             <rect width="10" height="10" rx="2" fill={chartColor(d, i)} />
           </svg>
           <span>{d.label}</span>
-          <span className="ms-auto fw-semibold">{formatDecimal(d.value)}</span>
+          <span className="ms-auto fw-semibold">{chartValueText(unit, d.value)}</span>
           {total > 0 ? <span className="text-body-secondary">({share(d.value, total)})</span> : null}
         </li>
       ))}
@@ -41,11 +43,11 @@ function Legend({ data, total }: { data: Datum[]; total: number }) {
 const RADIUS = 45;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
-export function DonutChart({ title, data }: { title: string; data: Datum[] }) {
+export function DonutChart({ title, data, unit }: ChartProps) {
   const id = useId();
   const total = data.reduce((sum, d) => sum + Math.max(0, d.value), 0);
   let offset = 0;
-  const words = data.map((d) => `${d.label}: ${formatDecimal(d.value)}`).join(', ');
+  const words = data.map((d) => `${d.label}: ${chartValueText(unit, d.value)}`).join(', ');
   return (
     <figure className="mb-0 d-flex flex-wrap align-items-center gap-3" aria-labelledby={`${id}-t`}>
       <svg width="120" height="120" viewBox="0 0 120 120" role="img" aria-labelledby={`${id}-t ${id}-d`}>
@@ -73,20 +75,20 @@ export function DonutChart({ title, data }: { title: string; data: Datum[] }) {
             })
           : null}
         <text x="60" y="65" textAnchor="middle" fontSize="16" fontWeight="600" fill="currentColor">
-          {formatDecimal(total)}
+          {chartValueText(unit, total)}
         </text>
       </svg>
       <div className="flex-grow-1" style={{ minWidth: '10rem' }}>
         <figcaption id={`${id}-t`} className="fw-semibold small mb-1">
           {title}
         </figcaption>
-        <Legend data={data} total={total} />
+        <Legend unit={unit} data={data} total={total} />
       </div>
     </figure>
   );
 }
 
-export function BarChart({ title, data }: { title: string; data: Datum[] }) {
+export function BarChart({ title, data, unit }: ChartProps) {
   const id = useId();
   const max = data.reduce((m, d) => Math.max(m, d.value), 0);
   return (
@@ -106,7 +108,7 @@ export function BarChart({ title, data }: { title: string; data: Datum[] }) {
                 <rect width="100%" height="14" rx="2" fill="var(--bs-gray-200)" />
                 {width > 0 ? <rect width={`${width}%`} height="14" rx="2" fill={chartColor(d, i)} /> : null}
               </svg>
-              <span className="text-end fw-semibold">{formatDecimal(d.value)}</span>
+              <span className="text-end fw-semibold">{chartValueText(unit, d.value)}</span>
             </li>
           );
         })}
@@ -119,8 +121,8 @@ const BAR_ROW = { gridTemplateColumns: 'minmax(5rem, 35%) 1fr 4rem' };
 
 export function ReportChartView({ chart }: { chart: ReportChart }) {
   return chart.kind === 'donut' ? (
-    <DonutChart title={chart.title} data={chart.data} />
+    <DonutChart title={chart.title} data={chart.data} unit={chart.unit} />
   ) : (
-    <BarChart title={chart.title} data={chart.data} />
+    <BarChart title={chart.title} data={chart.data} unit={chart.unit} />
   );
 }

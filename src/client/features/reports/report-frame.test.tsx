@@ -177,7 +177,7 @@ describe('the rows', () => {
       '',
       '0:00',
       '$0.00',
-      '100%',
+      '100.0%',
       '0',
     ]);
     const summary = screen.getByRole('region', { name: 'Summary' });
@@ -188,7 +188,7 @@ describe('the rows', () => {
       within(summary).getByText('Expired', { selector: '.small' }).closest('[data-tone]'),
     ).toHaveAttribute('data-tone', 'bad');
     expect(within(summary).getByRole('img', { name: /Warranty/ })).toBeInTheDocument();
-    expect(summary).toHaveTextContent('Covered48(80%)');
+    expect(summary).toHaveTextContent('Covered48(80.0%)');
     expect(screen.getByRole('complementary', { name: 'Disclaimer' })).toHaveTextContent(
       'Warranty dates come from the manufacturers.',
     );

@@ -1,5 +1,5 @@
 // The reports with a row per person or organization: the user report (user filter codes), user and device counts
-// (what an RMM client is billed for, virtual devices left out) and services activity (the period and its default).
+// (users and devices counted, virtual devices left out, beside what the agreements bill) and services activity (the period and its default).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../../test/support/api.js';
 import {
@@ -142,29 +142,31 @@ describe('user and device counts', () => {
       row.devices,
       row.virtualDevices,
       row.billedBy,
-      row.billed,
+      row.devicesBilled,
+      row.usersBilled,
     ]);
 
   it('counts active users and devices per organization; only devices flagged virtual are left out by default', async () => {
     const r = await run('user-and-device-counts');
     expect(counts(r)).toEqual([
-      ['East Books', null, 0, 0, 0, null, null],
-      ['North Bakery', 'RMM - Bill By User', 1, 1, 0, 'Users', 1],
-      ['South Clinic', 'RMM - Bill By Device', 1, 3, 1, 'Devices', 3],
+      // Billed: what their open agreements bill per device and per user; none of these services bills that way.
+      ['East Books', null, 0, 0, 0, null, null, null],
+      ['North Bakery', 'RMM - Bill By User', 1, 1, 0, 'Users', null, null],
+      ['South Clinic', 'RMM - Bill By Device', 1, 3, 1, 'Devices', null, null],
     ]);
   });
 
   it('leaves out the devices the virtual-device rule names (category or model pattern)', async () => {
     await setVirtualDevices(api.db.pool, { categoryIds: [vmCategory], models: ['vmware*'] });
     const r = await run('user-and-device-counts');
-    expect(counts(r)[2]).toEqual(['South Clinic', 'RMM - Bill By Device', 1, 1, 3, 'Devices', 1]);
+    expect(counts(r)[2]).toEqual(['South Clinic', 'RMM - Bill By Device', 1, 1, 3, 'Devices', null, null]);
     expect(figures(r)).toEqual({
       Organizations: '3',
       'Active users': '2',
       Devices: '2',
       'Virtual devices (not billed)': '3',
-      'Billed users': '1',
-      'Billed devices': '1',
+      'Billed users': '0',
+      'Billed devices': '0',
     });
     const billedMost = await run('user-and-device-counts', 'sort=virtualDevices&dir=desc');
     expect(billedMost.rows[0]!.organization).toBe('South Clinic');
@@ -239,9 +241,11 @@ describe('services activity', () => {
     ]);
     expect(r.columns.find((c) => c.name === 'minutes')?.kind).toBe('minutes');
     expect(figures(r)).toEqual({ Organizations: '3', 'Services in force': '2', 'Time logged': '2:45' });
+    // Time is charted in minutes, written as h:mm.
+    expect(r.summary.chart).toMatchObject({ unit: 'minutes' });
     expect(r.summary.chart?.data).toEqual([
-      { label: 'North Bakery', value: 2.3 },
-      { label: 'East Books', value: 0.5 },
+      { label: 'North Bakery', value: 135 },
+      { label: 'East Books', value: 30 },
     ]);
     expect(r.filtersText).toBe('Clients: Active · Period: 05/01/2025 – 05/31/2025');
   });

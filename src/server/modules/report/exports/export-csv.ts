@@ -1,5 +1,6 @@
 // A report as CSV (csv-stringify, streamed a batch of rows at a time): a UTF-8 BOM so Excel reads every name, the
-// column titles, then the rows with dates as MM/dd/yyyy, instants in the company time zone and minutes as h:mm.
+// column titles, then the rows as the report's screen shows them (dates MM/dd/yyyy, instants in the company time
+// zone, hours h:mm, money with $ and cents, percents with one decimal).
 // A text cell that a spreadsheet would run as a formula ("=cmd|..."), starting with = + - @ tab or CR (or their
 // full-width forms, which some spreadsheets read as those), gets a leading apostrophe. Every cell holding a line
 // break is quoted, so each row reads back as one record.
@@ -8,7 +9,8 @@ import type { ReportColumnKind } from '../../../../shared/reports.js';
 import { cellText, drained, EXPORT_BATCH, type Exporter } from './export-format.js';
 
 const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?%?$/;
+// A figure as the screens write it: "-12", "-$1,554.50", "-1:30", "-2.0%".
+const PLAIN_NUMBER = /^-?\$?[\d,]+(\.\d+)?(:\d{2})?%?$/;
 /**
  * Cells quoted besides those with a quote or comma. csv-stringify quotes a cell holding its record delimiter (CR LF)
  * but not a bare LF or CR, which spreadsheets take for the end of the row; and some readers trim an unquoted cell's
@@ -37,7 +39,7 @@ export const csvExport: Exporter = (source, context) => {
       for (const row of batch) {
         if (out.destroyed) return;
         await write(
-          columns.map((c) => csvSafe(cellText(c.kind, row[c.name] ?? null, context.timeZone, true), c.kind)),
+          columns.map((c) => csvSafe(cellText(c.kind, row[c.name] ?? null, context.timeZone), c.kind)),
         );
         written += 1;
       }

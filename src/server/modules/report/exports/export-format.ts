@@ -1,8 +1,7 @@
 // What the three exporters (CSV, XLSX, PDF) share: the report source they read, the context of one export, how a
 // raw cell reads as text, who an export is about, and its file name.
 import type { Readable, Writable } from 'node:stream';
-import { minutesToHmm } from '../../../../shared/format/duration.js';
-import { formatMoney } from '../../../../shared/format/money.js';
+import { formatDay, reportCellText } from '../../../../shared/format/figures.js';
 import { formatStamp } from '../../../../shared/format/stamp.js';
 import type {
   ExportFormat,
@@ -74,9 +73,6 @@ export const FORMAT_CODES: Record<ExportFormat, 'CSV' | 'XLSX' | 'PDF'> = {
   pdf: 'PDF',
 };
 
-const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-const percentFormat = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
-
 /** A number from a raw cell (numbers, or decimal text for money), or null. */
 export function cellNumber(value: ReportCell): number | null {
   if (value === null || value === '') return null;
@@ -92,11 +88,8 @@ export function percentFraction(value: ReportCell): number | null {
   return cellNumber(value);
 }
 
-/** yyyy-MM-dd -> MM/dd/yyyy; anything else as it is. */
-export function usDate(value: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : value;
-}
+/** yyyy-MM-dd -> MM/dd/yyyy (the screens' day formatter); anything else as it is. */
+export const usDate = (value: string) => formatDay(value);
 
 /** An instant's wall clock in the zone, "MM/dd/yyyy h:mm AM"; text that is no instant as it is. */
 export function stampText(value: string, timeZone: string): string {
@@ -104,32 +97,9 @@ export function stampText(value: string, timeZone: string): string {
   return Number.isNaN(at.getTime()) ? value : formatStamp(at, timeZone);
 }
 
-/** A cell as people read it. `plain` keeps numbers and money unformatted (no grouping, no "$"), for CSV. */
-export function cellText(kind: ReportColumnKind, value: ReportCell, timeZone: string, plain = false): string {
-  if (value === null || value === undefined) return '';
-  switch (kind) {
-    case 'date':
-      return usDate(String(value));
-    case 'datetime':
-      return stampText(String(value), timeZone);
-    case 'minutes': {
-      const n = cellNumber(value);
-      return n === null ? String(value) : minutesToHmm(n);
-    }
-    case 'percent': {
-      const n = percentFraction(value);
-      return n === null ? String(value) : percentFormat.format(n);
-    }
-    case 'money':
-      return plain ? String(value) : formatMoney(String(value));
-    case 'number': {
-      const n = cellNumber(value);
-      return n === null || plain ? String(value) : numberFormat.format(n);
-    }
-    default:
-      return String(value);
-  }
-}
+/** A cell as people read it: the text the report's screen shows (the shared figure formatters), in every export. */
+export const cellText = (kind: ReportColumnKind, value: ReportCell, timeZone: string): string =>
+  reportCellText(kind, value, (iso) => stampText(iso, timeZone));
 
 /** Who an export is about: the one organization, how many were chosen, or the client filter. */
 export function scopeOf(head: ReportSource['head'], query: ReportQuery): string {

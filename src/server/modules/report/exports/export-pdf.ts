@@ -2,6 +2,7 @@
 // its period, filters and when it was made; the summary figures and notices; the rows table with its header on each
 // page; "Page N of M" on every page. A PDF is for reading: past PDF_ROW_LIMIT rows it says so and stops.
 import { PassThrough } from 'node:stream';
+import { formatCount } from '../../../../shared/format/figures.js';
 import type { ReportColumn, ReportColumnKind, ReportRow } from '../../../../shared/reports.js';
 import { type Align, PdfWriter, type TableSpec } from '../../../platform/pdf.js';
 import { cellText, EXPORT_BATCH, type Exporter, headFacts } from './export-format.js';
@@ -10,7 +11,7 @@ import { cellText, EXPORT_BATCH, type Exporter, headFacts } from './export-forma
 export const PDF_ROW_LIMIT = 10_000;
 
 export const pdfRowLimitNotice = (limit: number, total: number) =>
-  `This PDF lists the first ${limit.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows. Export CSV or XLSX for all of them.`;
+  `This PDF lists the first ${formatCount(limit)} of ${formatCount(total)} rows. Export CSV or XLSX for all of them.`;
 
 const ALIGN: Record<ReportColumnKind, Align> = {
   text: 'left',

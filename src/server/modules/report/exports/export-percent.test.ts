@@ -8,12 +8,12 @@ import { xlsxValue } from './export-xlsx.js';
 describe('percent cells', () => {
   it.each<[ReportCell, string, number | null]>([
     [1.038, '103.8%', 1.038],
-    [2.5, '250%', 2.5],
-    [1, '100%', 1],
+    [2.5, '250.0%', 2.5],
+    [1, '100.0%', 1],
     [0.925, '92.5%', 0.925],
-    [0.01, '1%', 0.01],
+    [0.01, '1.0%', 0.01],
     [0.005, '0.5%', 0.005],
-    [0, '0%', 0],
+    [0, '0.0%', 0],
     ['1.038', '103.8%', 1.038],
   ])('%j is %s, and %j in a workbook', (value, text, fraction) => {
     expect(cellText('percent', value, 'UTC')).toBe(text);

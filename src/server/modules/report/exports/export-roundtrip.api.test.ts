@@ -1,13 +1,17 @@
 // Every report exported through its route over data whose text breaks files (line breaks, quotes, commas, formula
 // signs, other scripts, a 300-character word) and read back by independent readers: the CSV as a spreadsheet reads
 // it (csv-parse), the workbook with exceljs, the PDF's text with pdfjs-dist. Each file holds the API's rows, no more
-// and no fewer, cell for cell; the PDF every date, amount and number whole on one line, and every header word whole.
+// and no fewer, cell for cell, in the text the report's screen shows (the shared figure formatters: the CSV's and
+// PDF's text, the workbook's typed cells through their number formats); the PDF every date, amount and number whole
+// on one line, and every header word whole.
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, type Caller, setupApi } from '../../../../../test/support/api.js';
 import { HOSTILE_TEXTS, makeExportData } from '../../../../../test/support/export-factories.js';
 import { pdfLines, readCsv } from '../../../../../test/support/export-readers.js';
 import { makeAdmin, TEST_PASSWORD } from '../../../../../test/support/factories.js';
+import { reportCellText } from '../../../../shared/format/figures.js';
+import { formatStamp } from '../../../../shared/format/stamp.js';
 import { wallParts } from '../../../../shared/format/wall-clock.js';
 import {
   REPORT_KEYS,
@@ -18,6 +22,7 @@ import {
 import { wordsOf } from '../../../platform/pdf-layout.js';
 import { companyDay } from '../engine/report-source.js';
 import { cellText, percentFraction } from './export-format.js';
+import { cellFormat } from './export-xlsx.js';
 
 let api: ApiHarness;
 let admin: Caller;
@@ -38,6 +43,10 @@ const CASES: { name: string; key: string; extra?: Record<string, string> }[] = R
   key,
 }));
 const label = (c: (typeof CASES)[number]) => c.name;
+
+/** A cell as the report's screen shows it (the client's formatCell: the shared formatter, the company's clock). */
+const screenText = (col: ReportColumn, row: ReportRow) =>
+  reportCellText(col.kind, row[col.name] ?? null, (iso) => formatStamp(new Date(iso), timeZone));
 
 /** The report as the API lists it, every page: its exported columns and all its rows. */
 async function listed(key: string, q: Record<string, string>) {
@@ -82,11 +91,12 @@ describe.each(CASES)('$name', (c) => {
       expect(record).toHaveLength(columns.length);
       columns.forEach((col, i) => {
         const cell = record[i]!;
-        // Only a plain number of a numeric column may start with a sign.
-        if (FORMULA.test(cell)) expect(col.kind === 'text' ? cell : /^-?\d/.test(cell), label(c)).toBe(true);
-        expect(unescaped(cell), `${label(c)} row ${r + 1} ${col.name}`).toBe(
-          cellText(col.kind, row[col.name] ?? null, timeZone, true),
-        );
+        // Only a figure of a numeric column may start with a sign.
+        if (FORMULA.test(cell))
+          expect(col.kind === 'text' ? cell : /^-\$?\d/.test(cell), label(c)).toBe(true);
+        const where = `${label(c)} row ${r + 1} ${col.name}`;
+        expect(unescaped(cell), where).toBe(screenText(col, row));
+        expect(unescaped(cell), where).toBe(cellText(col.kind, row[col.name] ?? null, timeZone));
       });
     });
     // The awkward texts reached the file (every report lists an organization's or a person's name).
@@ -107,7 +117,14 @@ describe.each(CASES)('$name', (c) => {
         const value = cells.getCell(i + 1).value;
         const where = `${label(c)} row ${r + 1} ${col.name}`;
         if (raw === null || raw === '') expect(value ?? null, where).toBeNull();
-        else expect(value, where).toEqual(typedCell(col, raw));
+        else {
+          expect(value, where).toEqual(typedCell(col, raw));
+          if (col.kind !== 'text') {
+            const format = cells.getCell(i + 1).numFmt;
+            expect(format, where).toBe(cellFormat(col.kind, typedCell(col, raw)));
+            expect(excelShows(format, raw), where).toBe(ungroupedHours(col, screenText(col, row)));
+          }
+        }
       });
     });
   });
@@ -128,6 +145,7 @@ describe.each(CASES)('$name', (c) => {
       for (const col of columns.filter((x) => x.kind !== 'text')) {
         const text = cellText(col.kind, row[col.name] ?? null, timeZone);
         if (!text) continue;
+        expect(text, `${label(c)} ${col.name}`).toBe(screenText(col, row));
         expect(
           lines.some((l) => l.includes(text)),
           `${label(c)} ${col.name} ${text}`,
@@ -138,6 +156,45 @@ describe.each(CASES)('$name', (c) => {
     if (columns.some((x) => x.kind !== 'text')) expect(checked, label(c)).toBeGreaterThan(0);
   });
 });
+
+/**
+ * The text Excel shows for a raw value through the number format the export gave its cell (the formats it uses:
+ * ECMA-376 Part 1, 18.8.31 numFmt): "mm/dd/yyyy", "mm/dd/yyyy h:mm AM/PM", "#,##0.0%", '"$"#,##0.00', "#,##0",
+ * "#,##0.00" and the elapsed "[h]:mm".
+ */
+function excelShows(format: string, raw: string | number): string {
+  const n = Number(raw);
+  const grouped = (digits: number) =>
+    new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+      n,
+    );
+  switch (format) {
+    case 'mm/dd/yyyy': {
+      const [y, m, d] = String(raw).split('-');
+      return `${m}/${d}/${y}`;
+    }
+    case 'mm/dd/yyyy h:mm AM/PM':
+      return formatStamp(new Date(String(raw)), timeZone);
+    case '#,##0.0%':
+      return `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n * 100)}%`;
+    case '"$"#,##0.00':
+      return n < 0 ? `-$${grouped(2).slice(1)}` : `$${grouped(2)}`;
+    case '#,##0':
+      return grouped(0);
+    case '#,##0.00':
+      return grouped(2);
+    case '[h]:mm': {
+      const m = Math.round(n);
+      return `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
+    }
+    default:
+      throw new Error(`No rendering for the number format ${format}`);
+  }
+}
+
+/** Excel has no grouping for elapsed hours: past 999 hours a duration's text differs by its commas only. */
+const ungroupedHours = (col: ReportColumn, text: string) =>
+  col.kind === 'minutes' ? text.replace(/,/g, '') : text;
 
 /** What exceljs reads back for a raw value: text as written (XML keeps a line break as LF), typed values. */
 function typedCell(col: ReportColumn, raw: string | number): ExcelJS.CellValue {

@@ -16,15 +16,28 @@ import {
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Excel number formats by column kind (none: General). */
+/**
+ * Excel number formats by column kind (none: General), each showing the text of the screens' formatter (shared
+ * figures): MM/dd/yyyy, percents with one decimal, money with $ and cents, whole numbers grouped. Durations stay typed
+ * ([h]:mm, so they add up in Excel), which has no grouping for elapsed hours: 1,000 hours and more show ungrouped.
+ */
 export const NUMBER_FORMATS: Partial<Record<ReportColumnKind, string>> = {
   date: 'mm/dd/yyyy',
   datetime: 'mm/dd/yyyy h:mm AM/PM',
-  percent: '0.0%',
+  percent: '#,##0.0%',
   minutes: '[h]:mm',
   money: '"$"#,##0.00',
-  number: '#,##0.##',
+  number: '#,##0',
 };
+
+/** A number that is not whole shows two decimals, as on the screens ("2.50"). */
+export const FRACTION_FORMAT = '#,##0.00';
+
+/** The format of one cell: its column's, or two decimals for a number of a number column that is not whole. */
+export const cellFormat = (kind: ReportColumnKind, value: ExcelJS.CellValue) =>
+  kind === 'number' && typeof value === 'number' && !Number.isInteger(value)
+    ? FRACTION_FORMAT
+    : NUMBER_FORMATS[kind];
 
 const WIDTHS: Record<ReportColumnKind, number> = {
   text: 28,
@@ -116,9 +129,13 @@ export const xlsxExport: Exporter = (source, context) => {
     header.commit();
     for await (const batch of source.rows(EXPORT_BATCH)) {
       for (const row of batch) {
-        sheet
-          .addRow(head.columns.map((c) => xlsxValue(c.kind, row[c.name] ?? null, context.timeZone)))
-          .commit();
+        const values = head.columns.map((c) => xlsxValue(c.kind, row[c.name] ?? null, context.timeZone));
+        const added = sheet.addRow(values);
+        head.columns.forEach((c, i) => {
+          const format = cellFormat(c.kind, values[i] ?? null);
+          if (format && format !== NUMBER_FORMATS[c.kind]) added.getCell(i + 1).numFmt = format;
+        });
+        added.commit();
         written += 1;
       }
       if (out.destroyed) return;

@@ -116,6 +116,11 @@ describe('csvSafe', () => {
   it('leaves a negative number of a numeric column alone, not one of a text column', () => {
     expect(csvSafe('-5', 'number')).toBe('-5');
     expect(csvSafe('-12.50', 'money')).toBe('-12.50');
+    // Figures as the screens write them.
+    expect(csvSafe('-$1,554.50', 'money')).toBe('-$1,554.50');
+    expect(csvSafe('-1:30', 'minutes')).toBe('-1:30');
+    expect(csvSafe('-2.0%', 'percent')).toBe('-2.0%');
+    expect(csvSafe('-1,234', 'number')).toBe('-1,234');
     expect(csvSafe('-5', 'text')).toBe("'-5");
     expect(csvSafe('-5=1', 'number')).toBe("'-5=1");
   });
@@ -154,7 +159,7 @@ describe('CSV export', () => {
       '11/24/2026 10:30 AM',
       '92.5%',
       '2:15',
-      '1234.50',
+      '$1,234.50',
     ]);
     expect(records[2]![0]).toBe('\'=HYPERLINK("http://x")');
     expect(records[2]![2]).toBe('');
@@ -214,14 +219,14 @@ describe('XLSX export', () => {
     const cell = (i: number) => row.getCell(i);
     expect(cell(1).type).toBe(ExcelJS.ValueType.String);
     expect(cell(1).value).toBe('Zoë Łukasiewicz’s laptop');
-    expect(cell(2)).toMatchObject({ type: ExcelJS.ValueType.Number, value: -5 });
+    expect(cell(2)).toMatchObject({ type: ExcelJS.ValueType.Number, value: -5, numFmt: '#,##0' });
     expect(cell(3).type).toBe(ExcelJS.ValueType.Date);
     expect(cell(3).value).toEqual(new Date(Date.UTC(2026, 2, 5)));
     expect(cell(3).numFmt).toBe('mm/dd/yyyy');
     // An instant as the company's wall clock (10:30 AM in New York).
     expect(cell(4).value).toEqual(new Date(Date.UTC(2026, 10, 24, 10, 30)));
     expect(cell(4).numFmt).toBe('mm/dd/yyyy h:mm AM/PM');
-    expect(cell(5)).toMatchObject({ type: ExcelJS.ValueType.Number, value: 0.925, numFmt: '0.0%' });
+    expect(cell(5)).toMatchObject({ type: ExcelJS.ValueType.Number, value: 0.925, numFmt: '#,##0.0%' });
     // 135 minutes: the number 135/1440 of a day, which a reader shows through its [h]:mm format as 2:15 (exceljs
     // reads such a cell back as that span after Excel's day zero).
     expect(cell(6).numFmt).toBe('[h]:mm');

@@ -7,11 +7,12 @@
 // tasks, slips_task_day_idx) are a scalar subquery of the column, which PostgreSQL evaluates after ORDER BY ... LIMIT,
 // so a page costs the hours of its own rows only.
 
-import { minutesToHmm } from '../../../../shared/format/duration.js';
+import { formatCount, formatHours } from '../../../../shared/format/figures.js';
 import type { ListFilter } from '../../../platform/records.js';
 import { inForce, MONTHLY_SQL } from '../../agreement/index.js';
 import { virtualCondition } from '../../rmm-settings/index.js';
 import { organizationScope } from '../engine/report-filters.js';
+import { billedNumber, billedUnitsSql } from './billed-units.js';
 import {
   and,
   type ColumnSpec,
@@ -21,7 +22,7 @@ import {
   type ReportContext,
   type SortKey,
 } from './plan.js';
-import { addDays, countText, daysBetween, minusYears, monthOf, problemTone } from './rules.js';
+import { addDays, daysBetween, minusYears, monthOf, problemTone } from './rules.js';
 
 // ---- the review date ----
 
@@ -94,22 +95,24 @@ function monthsOf(from: string, to: string): { from: string; to: string }[] {
 
 // ---- rows ----
 
-/** The agreements due (o, a, review date r) with their look-ups (sv services now, cv covered, u people, d devices). */
+/**
+ * The agreements due (o, a, review date r) with their look-ups (sv services now, bu devices and users billed, cv
+ * covered, u people, d devices).
+ */
 function agreementsDue(ctx: ReportContext, f: ListFilter): { from: string; where: string[] } {
   const t = dateLiteral(ctx.today);
   const next = f.params.length + 1;
   const virtual = virtualCondition('e', ctx.virtual, next);
   f.params.push(...virtual.params);
-  const billedPer = (unit: string) => `sum(s.quantity) FILTER (WHERE st.billed_per = '${unit}')`;
   return {
     from: `organizations o
       JOIN agreements a ON a.organization_id = o.id AND a.status = 'OPEN'
       CROSS JOIN LATERAL (${reviewSql(ctx.today)}) r
       CROSS JOIN LATERAL (
-        SELECT count(*)::int AS services, COALESCE(sum(${MONTHLY_SQL}), 0)::numeric(14,2)::text AS monthly,
-               ${billedPer('DEVICE')} AS devices_billed, ${billedPer('USER')} AS users_billed
-          FROM agreement_services s JOIN service_types st ON st.id = s.service_type_id
+        SELECT count(*)::int AS services, COALESCE(sum(${MONTHLY_SQL}), 0)::numeric(14,2)::text AS monthly
+          FROM agreement_services s
          WHERE s.agreement_id = a.id AND ${inForce(t, 'a')}) sv
+      CROSS JOIN LATERAL (${billedUnitsSql(ctx.today, 'ba.id = a.id')}) bu
       CROSS JOIN LATERAL (${coveredSql(ctx.today)}) cv
       CROSS JOIN LATERAL (SELECT count(*)::int AS users FROM people p WHERE p.organization_id = o.id AND p.active) u
       CROSS JOIN LATERAL (
@@ -121,8 +124,6 @@ function agreementsDue(ctx: ReportContext, f: ListFilter): { from: string; where
     ],
   };
 }
-
-const asNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 const REVIEW: SortKey = { sql: 'r.review_date', type: 'date' };
 
@@ -175,9 +176,9 @@ export const annualUpdatePlan: PlanBuilder = (ctx) => {
         sql: `CASE WHEN cv.minutes > 0 THEN round(${hours}::numeric / cv.minutes, 3)::float8 END`,
       },
       count('devicesNow', 'Devices Now', 'd.devices'),
-      count('devicesBilled', 'Devices Billed', 'sv.devices_billed', asNumber),
+      count('devicesBilled', 'Devices Billed', 'bu.devices_billed', billedNumber),
       count('usersNow', 'Users Now', 'u.users'),
-      count('usersBilled', 'Users Billed', 'sv.users_billed', asNumber),
+      count('usersBilled', 'Users Billed', 'bu.users_billed', billedNumber),
     ],
     source: (f) => agreementsDue(ctx, f),
     summary: (f) => {
@@ -185,7 +186,7 @@ export const annualUpdatePlan: PlanBuilder = (ctx) => {
       return {
         // Hours are the organization's: counted once per organization, however many of its agreements are due.
         sql: `WITH g AS (
-                SELECT o.id AS org_id, cv.minutes AS covered, d.devices, sv.devices_billed, u.users, sv.users_billed
+                SELECT o.id AS org_id, cv.minutes AS covered, d.devices, bu.devices_billed, u.users, bu.users_billed
                   FROM ${due.from} WHERE ${and(due.where)}),
               h AS (SELECT o.id AS org_id, ${hours} AS minutes
                       FROM organizations o WHERE o.id IN (SELECT org_id FROM g))
@@ -204,18 +205,18 @@ export const annualUpdatePlan: PlanBuilder = (ctx) => {
           return {
             total,
             figures: [
-              { label: 'Agreements due', value: countText(total) },
-              { label: 'Organizations', value: countText(num(r?.organizations)) },
-              { label: 'Hours last year', value: minutesToHmm(num(r?.hours)) },
-              { label: 'Covered last year', value: minutesToHmm(num(r?.covered)) },
+              { label: 'Agreements due', value: formatCount(total) },
+              { label: 'Organizations', value: formatCount(num(r?.organizations)) },
+              { label: 'Hours last year', value: formatHours(num(r?.hours)) },
+              { label: 'Covered last year', value: formatHours(num(r?.covered)) },
               {
                 label: 'More devices than billed',
-                value: countText(devicesOver),
+                value: formatCount(devicesOver),
                 tone: problemTone(devicesOver, 'warning'),
               },
               {
                 label: 'More users than billed',
-                value: countText(usersOver),
+                value: formatCount(usersOver),
                 tone: problemTone(usersOver, 'warning'),
               },
             ],

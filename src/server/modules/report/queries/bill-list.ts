@@ -4,8 +4,7 @@
 // every finished slip, not only the period's. The amount is the sum of the case's lines (one per slip, each rounded
 // to the cent); the detail gives actual and billable hours and the amount per task and multiplier, which add up to
 // it, and the lines call (billing.routes.ts) each slip.
-import { minutesToHmm } from '../../../../shared/format/duration.js';
-import { formatMoney } from '../../../../shared/format/money.js';
+import { formatAmount, formatCount, formatHours } from '../../../../shared/format/figures.js';
 import { WORK_STATUSES } from '../../../../shared/schemas/case.js';
 import { codeLabel } from '../../../../shared/schemas/fields.js';
 import { type ListFilter, param } from '../../../platform/records.js';
@@ -20,7 +19,6 @@ import {
   type ReportContext,
   type SortKey,
 } from './plan.js';
-import { countText } from './rules.js';
 
 const CASE_KEY: SortKey = { sql: 'b.case_id', type: 'int' };
 const CHART_ORGANIZATIONS = 10;
@@ -82,9 +80,9 @@ type DetailLine = [string, number, number, number, string, string];
 export function detailText(lines: DetailLine[] | null): string {
   return (lines ?? [])
     .map(([task, minutes, billable, covered, multi, amount]) => {
-      const block = covered > 0 ? `, ${minutesToHmm(covered)} block hours` : '';
-      const times = `${minutesToHmm(minutes)} worked → ${minutesToHmm(billable)} billable`;
-      return `${task} — ${times} at ${Number(multi)}x${block}: ${formatMoney(amount)}`;
+      const block = covered > 0 ? `, ${formatHours(covered)} block hours` : '';
+      const times = `${formatHours(minutes)} worked → ${formatHours(billable)} billable`;
+      return `${task} — ${times} at ${Number(multi)}x${block}: ${formatAmount(amount)}`;
     })
     .join('\n');
 }
@@ -171,13 +169,13 @@ export const billListPlan: PlanBuilder = (ctx) => ({
       return {
         total: num(r?.total),
         figures: [
-          { label: 'Cases', value: countText(num(r?.total)) },
-          { label: 'Organizations', value: countText(num(r?.organizations)) },
-          { label: 'Hours', value: minutesToHmm(num(r?.minutes)) },
-          { label: 'Covered by block hours', value: minutesToHmm(num(r?.covered)) },
-          { label: 'Billable hours', value: minutesToHmm(num(r?.billable)) },
-          { label: 'No charge', value: minutesToHmm(num(r?.no_charge)) },
-          { label: 'Amount', value: formatMoney(String(r?.amount ?? '0')) },
+          { label: 'Cases', value: formatCount(num(r?.total)) },
+          { label: 'Organizations', value: formatCount(num(r?.organizations)) },
+          { label: 'Hours', value: formatHours(num(r?.minutes)) },
+          { label: 'Covered by block hours', value: formatHours(num(r?.covered)) },
+          { label: 'Billable hours', value: formatHours(num(r?.billable)) },
+          { label: 'No charge', value: formatHours(num(r?.no_charge)) },
+          { label: 'Amount', value: formatAmount(String(r?.amount ?? '0')) },
         ],
         chart: top.length
           ? {

@@ -5,6 +5,7 @@
 // Two forms of the same rows. Sorted by organization, each organization of the page is counted on its own (its
 // devices through equipment_org_name_idx, organizations in name order through their index), so the first page
 // costs what its few organizations do. Any other sort, and the summary, count every device in one parallel pass.
+import { formatCount } from '../../../../shared/format/figures.js';
 import type { ListFilter } from '../../../platform/records.js';
 import { equipmentCode, equipmentScope, noneAssigned, organizationScope } from '../engine/report-filters.js';
 import {
@@ -21,7 +22,6 @@ import {
 import {
   AGE_BANDS,
   ageBandConditions,
-  countText,
   minusYears,
   percentOf,
   percentText,
@@ -153,10 +153,10 @@ function ageSummary() {
       return {
         total: num(r?.total),
         figures: [
-          { label: 'Devices', value: countText(devices) },
+          { label: 'Devices', value: formatCount(devices) },
           { label: 'Under 3 years', value: percentText(percentOf(under3, known)) },
-          { label: '5+ years', value: countText(bands[5]!), tone: problemTone(bands[5]!, 'warning') },
-          { label: 'Unknown age', value: countText(bands[UNKNOWN_AGE]!) },
+          { label: '5+ years', value: formatCount(bands[5]!), tone: problemTone(bands[5]!, 'warning') },
+          { label: 'Unknown age', value: formatCount(bands[UNKNOWN_AGE]!) },
         ],
         chart: {
           title: 'Devices by age',
@@ -189,10 +189,10 @@ function siteSummary() {
       return {
         total: sites,
         figures: [
-          { label: 'Devices', value: countText(devices) },
-          { label: 'Sites', value: countText(sites) },
-          { label: '5+ years', value: countText(over5), tone: problemTone(over5, 'warning') },
-          { label: 'Unknown age', value: countText(unknown) },
+          { label: 'Devices', value: formatCount(devices) },
+          { label: 'Sites', value: formatCount(sites) },
+          { label: '5+ years', value: formatCount(over5), tone: problemTone(over5, 'warning') },
+          { label: 'Unknown age', value: formatCount(unknown) },
         ],
         chart: {
           title: 'Devices by age',

@@ -1,10 +1,10 @@
 // Patch compliance, warranty windows and outdated RMM responses: the rows that need attention and how many do.
+import { formatCount } from '../../../../shared/format/figures.js';
 import { byName, COLUMNS, deviceSource, ID_KEY, NAME_KEY, RESPONSE_KEY } from './equipment-columns.js';
 import { col, dateLiteral, num, type PlanBuilder, ROWS, zoneLiteral } from './plan.js';
 import {
   addDays,
   complianceTone,
-  countText,
   PATCH_STATUSES,
   patchSql,
   patchStatus,
@@ -73,11 +73,11 @@ export const patchPlan: PlanBuilder = ({ query, today }) => {
         return {
           total: devices,
           figures: [
-            { label: 'Devices', value: countText(devices) },
+            { label: 'Devices', value: formatCount(devices) },
             { label: 'Compliant', value: percentText(pct), tone: complianceTone(pct) },
-            { label: PATCH_STATUSES.MISSING, value: countText(missing), tone: problemTone(missing) },
-            { label: PATCH_STATUSES.STALE, value: countText(stale), tone: problemTone(stale, 'warning') },
-            { label: PATCH_STATUSES.NO_DATA, value: countText(noData) },
+            { label: PATCH_STATUSES.MISSING, value: formatCount(missing), tone: problemTone(missing) },
+            { label: PATCH_STATUSES.STALE, value: formatCount(stale), tone: problemTone(stale, 'warning') },
+            { label: PATCH_STATUSES.NO_DATA, value: formatCount(noData) },
           ],
           // Bars, not a donut: a device can both miss patches and not have been patched in 30 days.
           chart: {
@@ -153,7 +153,7 @@ export const warrantyPlan: PlanBuilder = ({ query, today }) => {
           total: num(r?.total),
           figures: counts.map(({ status, n }) => ({
             label: WARRANTY_STATUSES[status],
-            value: countText(n),
+            value: formatCount(n),
             ...(status === 'EXPIRED' ? { tone: problemTone(n) } : {}),
             ...(status === 'DAYS_30' ? { tone: problemTone(n, 'warning') } : {}),
           })),
@@ -207,9 +207,9 @@ export const outdatedResponsePlan: PlanBuilder = ({ query, today, timeZone }) =>
         return {
           total: outdatedCount,
           figures: [
-            { label: 'Outdated', value: countText(outdatedCount), tone: problemTone(outdatedCount) },
-            { label: before, value: countText(outdatedCount - never) },
-            { label: 'Never checked in', value: countText(never) },
+            { label: 'Outdated', value: formatCount(outdatedCount), tone: problemTone(outdatedCount) },
+            { label: before, value: formatCount(outdatedCount - never) },
+            { label: 'Never checked in', value: formatCount(never) },
           ],
           chart: {
             title: 'RMM response',

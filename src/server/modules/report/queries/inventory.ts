@@ -1,7 +1,8 @@
 // The device inventory and the firmware report (each device's firmware against the newest seen for its model).
+import { formatCount } from '../../../../shared/format/figures.js';
 import { byName, COLUMNS, deviceSource, NAME_KEY, textColumn } from './equipment-columns.js';
 import { col, dateLiteral, num, type PlanBuilder, ROWS } from './plan.js';
-import { complianceTone, countText, percentOf, percentText, problemTone } from './rules.js';
+import { complianceTone, percentOf, percentText, problemTone } from './rules.js';
 
 const CHART_CATEGORIES = 7;
 
@@ -43,10 +44,10 @@ export const devicePlan: PlanBuilder = ({ query, today }) => ({
       return {
         total: devices,
         figures: [
-          { label: 'Devices', value: countText(devices) },
+          { label: 'Devices', value: formatCount(devices) },
           { label: 'With an RMM agent', value: percentText(percentOf(rmm, devices)) },
-          { label: 'Assigned to a person', value: countText(assigned) },
-          { label: 'Warranty expired', value: countText(expired), tone: problemTone(expired, 'warning') },
+          { label: 'Assigned to a person', value: formatCount(assigned) },
+          { label: 'Warranty expired', value: formatCount(expired), tone: problemTone(expired, 'warning') },
         ],
         chart: devices
           ? {
@@ -119,11 +120,11 @@ export const firmwarePlan: PlanBuilder = ({ query }) => ({
       return {
         total: reported,
         figures: [
-          { label: 'Devices with firmware data', value: countText(reported) },
+          { label: 'Devices with firmware data', value: formatCount(reported) },
           { label: 'Current', value: percentText(pct), tone: complianceTone(pct) },
           {
             label: 'Outdated',
-            value: countText(reported - current),
+            value: formatCount(reported - current),
             tone: problemTone(reported - current, 'warning'),
           },
         ],

@@ -1,13 +1,15 @@
 // Reports with a row per organization: services activity (agreement services in force in the period and the time
-// logged on its cases) and user and device counts (what an RMM client is billed for).
+// logged on its cases) and user and device counts (the users and devices counted from the RMM data, beside what the
+// organization's agreements bill per user and per device).
 
-import { minutesToHmm } from '../../../../shared/format/duration.js';
+import { formatCount, formatHours } from '../../../../shared/format/figures.js';
 import { BILLING_FREQUENCIES } from '../../../../shared/schemas/agreement.js';
 import { codeLabel } from '../../../../shared/schemas/fields.js';
 import { RMM_PLANS } from '../../../../shared/schemas/organization.js';
 import type { ListFilter } from '../../../platform/records.js';
 import { virtualCondition } from '../../rmm-settings/index.js';
 import { organizationScope } from '../engine/report-filters.js';
+import { billedNumber, billedUnitsSql } from './billed-units.js';
 import {
   and,
   type ColumnSpec,
@@ -19,7 +21,6 @@ import {
   ROWS,
   type SortKey,
 } from './plan.js';
-import { countText } from './rules.js';
 
 const ORG_KEY: SortKey = { sql: 'g.organization', type: 'text' };
 const CHART_ORGANIZATIONS = 10;
@@ -157,15 +158,16 @@ export const servicesActivityPlan: PlanBuilder = (ctx) => ({
       return {
         total: num(r?.total),
         figures: [
-          { label: 'Organizations', value: countText(num(r?.organizations)) },
-          { label: 'Services in force', value: countText(num(r?.services)) },
-          { label: 'Time logged', value: minutesToHmm(minutes) },
+          { label: 'Organizations', value: formatCount(num(r?.organizations)) },
+          { label: 'Services in force', value: formatCount(num(r?.services)) },
+          { label: 'Time logged', value: formatHours(minutes) },
         ],
         chart: top.length
           ? {
               title: 'Hours logged by organization',
               kind: 'bar',
-              data: top.map(([label, m]) => ({ label, value: Math.round(m / 6) / 10 })),
+              unit: 'minutes',
+              data: top.map(([label, m]) => ({ label, value: m })),
             }
           : null,
       };
@@ -180,15 +182,17 @@ export const userAndDeviceCountsPlan: PlanBuilder = (ctx) => {
     f.params.push(...v.params);
     return `(${v.condition}) IS TRUE`;
   };
-  const billed = `CASE o.rmm_plan WHEN 'RMM_BILL_BY_USER' THEN u.users WHEN 'RMM_BILL_BY_DEVICE' THEN d.devices END`;
+  // What the organization's open agreements bill per device and per user: the one definition Annual Update uses.
+  const billedUnits = `CROSS JOIN LATERAL (${billedUnitsSql(ctx.today, 'ba.organization_id = o.id')}) bu`;
   const NAME: SortKey = { sql: 'o.name', type: 'text' };
-  const count = (name: string, title: string, sql: string): ColumnSpec => ({
+  const count = (name: string, title: string, sql: string, billed = false): ColumnSpec => ({
     name,
     title,
     kind: 'number',
     sql,
     sortable: true,
-    keys: [{ sql: `COALESCE(${sql}, -1)`, type: 'int' }, NAME],
+    keys: [{ sql: `COALESCE(${sql}, -1)`, type: billed ? 'numeric' : 'int' }, NAME],
+    ...(billed ? { format: billedNumber } : {}),
   });
   return {
     tieBreak: [{ sql: 'o.id', type: 'int' }],
@@ -220,7 +224,8 @@ export const userAndDeviceCountsPlan: PlanBuilder = (ctx) => {
         kind: 'text',
         sql: `CASE o.rmm_plan WHEN 'RMM_BILL_BY_USER' THEN 'Users' WHEN 'RMM_BILL_BY_DEVICE' THEN 'Devices' END`,
       },
-      count('billed', 'Billed', billed),
+      count('devicesBilled', 'Devices Billed', 'bu.devices_billed', true),
+      count('usersBilled', 'Users Billed', 'bu.users_billed', true),
     ],
     source: (f, sort) => {
       const virtual = lateral(f);
@@ -233,7 +238,8 @@ export const userAndDeviceCountsPlan: PlanBuilder = (ctx) => {
           CROSS JOIN LATERAL (SELECT count(*)::int AS users FROM people p WHERE p.organization_id = o.id AND p.active) u
           CROSS JOIN LATERAL (SELECT n - v AS devices, v AS virtual FROM (
                                 SELECT count(*)::int AS n, count(*) FILTER (WHERE ${virtual})::int AS v
-                                  FROM equipment e WHERE e.organization_id = o.id AND e.active) z) d`,
+                                  FROM equipment e WHERE e.organization_id = o.id AND e.active) z) d
+          ${billedUnits}`,
           where,
         };
       const inScope = (column: string) =>
@@ -246,28 +252,28 @@ export const userAndDeviceCountsPlan: PlanBuilder = (ctx) => {
                        FROM equipment e WHERE e.active AND ${inScope('e.organization_id')} GROUP BY 1) dc
                  ON dc.organization_id = o.id
           CROSS JOIN LATERAL (SELECT COALESCE(uc.users, 0) AS users) u
-          CROSS JOIN LATERAL (SELECT COALESCE(dc.n - dc.v, 0) AS devices, COALESCE(dc.v, 0) AS virtual) d`,
+          CROSS JOIN LATERAL (SELECT COALESCE(dc.n - dc.v, 0) AS devices, COALESCE(dc.v, 0) AS virtual) d
+          ${billedUnits}`,
         where,
       };
     },
     summary: () => {
-      const billed = (plan: string) =>
-        `COALESCE(sum(${col('billed')}) FILTER (WHERE ${col('rmmPlan')} = '${plan}'), 0)`;
       return {
         sql: `SELECT count(*) AS total, COALESCE(sum(${col('users')}), 0) AS users,
                      COALESCE(sum(${col('devices')}), 0) AS devices,
                      COALESCE(sum(${col('virtualDevices')}), 0) AS virtual,
-                     ${billed('RMM_BILL_BY_USER')} AS billed_users, ${billed('RMM_BILL_BY_DEVICE')} AS billed_devices
+                     COALESCE(sum(${col('usersBilled')}), 0) AS billed_users,
+                     COALESCE(sum(${col('devicesBilled')}), 0) AS billed_devices
                 FROM ${ROWS}`,
         present: ([r]) => ({
           total: num(r?.total),
           figures: [
-            { label: 'Organizations', value: countText(num(r?.total)) },
-            { label: 'Active users', value: countText(num(r?.users)) },
-            { label: 'Devices', value: countText(num(r?.devices)) },
-            { label: 'Virtual devices (not billed)', value: countText(num(r?.virtual)) },
-            { label: 'Billed users', value: countText(num(r?.billed_users)) },
-            { label: 'Billed devices', value: countText(num(r?.billed_devices)) },
+            { label: 'Organizations', value: formatCount(num(r?.total)) },
+            { label: 'Active users', value: formatCount(num(r?.users)) },
+            { label: 'Devices', value: formatCount(num(r?.devices)) },
+            { label: 'Virtual devices (not billed)', value: formatCount(num(r?.virtual)) },
+            { label: 'Billed users', value: formatCount(num(r?.billed_users)) },
+            { label: 'Billed devices', value: formatCount(num(r?.billed_devices)) },
           ],
           chart: null,
         }),

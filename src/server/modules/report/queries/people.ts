@@ -1,8 +1,8 @@
 // The user report: the organizations' people (SPEC §4 user filter codes) with the devices assigned to them.
+import { formatCount } from '../../../../shared/format/figures.js';
 import { param } from '../../../platform/records.js';
 import { organizationScope, peopleScope } from '../engine/report-filters.js';
 import { type ColumnSpec, col, num, type PlanBuilder, ROWS, type SortKey } from './plan.js';
-import { countText } from './rules.js';
 
 const NAME: SortKey[] = [
   { sql: 'p.last_name', type: 'text' },
@@ -77,11 +77,11 @@ export const userPlan: PlanBuilder = ({ query }) => ({
       return {
         total: people,
         figures: [
-          { label: 'People', value: countText(people) },
-          { label: 'Active', value: countText(active) },
-          { label: 'Inactive', value: countText(people - active) },
-          { label: 'With a device', value: countText(withDevices) },
-          { label: 'Without a device', value: countText(people - withDevices) },
+          { label: 'People', value: formatCount(people) },
+          { label: 'Active', value: formatCount(active) },
+          { label: 'Inactive', value: formatCount(people - active) },
+          { label: 'With a device', value: formatCount(withDevices) },
+          { label: 'Without a device', value: formatCount(people - withDevices) },
         ],
         chart: null,
       };

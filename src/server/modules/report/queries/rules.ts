@@ -2,6 +2,7 @@
 // percentage) and the default period. Pure: the rows are labelled with these; the summaries count with the SQL
 // written beside each rule, which says the same thing.
 import { addIsoDays, isoDaysBetween } from '../../../../shared/format/date.js';
+import { formatShare } from '../../../../shared/format/figures.js';
 import type { ReportFigure } from '../../../../shared/reports.js';
 import { dateLiteral } from './plan.js';
 
@@ -133,7 +134,8 @@ export function warrantyStatus(end: string | null, today: string): WarrantyStatu
 export const percentOf = (part: number, whole: number): number | null =>
   whole > 0 ? Math.round((part * 1000) / whole) / 10 : null;
 
-export const percentText = (p: number | null) => (p === null ? '—' : `${p.toFixed(1)}%`);
+/** A percentage figure (15.7 for 15.7 %) as every report writes a share: "15.7%", "2.0%"; nothing to divide, "—". */
+export const percentText = (p: number | null) => (p === null ? '—' : formatShare(p / 100));
 
 /** How good a compliance percentage is: 90% and up good, 75% and up warning, below that bad. */
 export function complianceTone(p: number | null): ReportFigure['tone'] {
@@ -144,8 +146,6 @@ export function complianceTone(p: number | null): ReportFigure['tone'] {
 /** A count that is a problem when there is any: bad (or warning) above zero, good at zero. */
 export const problemTone = (n: number, when: 'bad' | 'warning' = 'bad'): ReportFigure['tone'] =>
   n > 0 ? when : 'good';
-
-export const countText = (n: number) => n.toLocaleString('en-US');
 
 /** The calendar month before `today`'s (yyyy-MM-dd both ends): the default period. */
 export function defaultPeriod(today: string): { from: string; to: string } {

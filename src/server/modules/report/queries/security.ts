@@ -1,10 +1,11 @@
 // Antivirus and BitLocker: each device's state, and how many of the devices reporting one are protected/encrypted.
 
+import { formatCount } from '../../../../shared/format/figures.js';
 import type { ReportChart } from '../../../../shared/reports.js';
 import { ANTIVIRUS_STATES, BITLOCKER_STATES } from '../../../../shared/schemas/equipment.js';
 import { byName, COLUMNS, codeColumn, deviceSource, textColumn } from './equipment-columns.js';
 import { col, num, type PlanBuilder, ROWS } from './plan.js';
-import { complianceTone, countText, percentOf, percentText, problemTone } from './rules.js';
+import { complianceTone, percentOf, percentText, problemTone } from './rules.js';
 
 export const antivirusPlan: PlanBuilder = ({ query }) => ({
   ...byName,
@@ -46,12 +47,12 @@ export const antivirusPlan: PlanBuilder = ({ query }) => ({
       return {
         total: devices,
         figures: [
-          { label: 'Devices', value: countText(devices) },
+          { label: 'Devices', value: formatCount(devices) },
           { label: 'Protected', value: percentText(pct), tone: complianceTone(pct) },
-          { label: 'At Risk', value: countText(atRisk), tone: problemTone(atRisk, 'warning') },
-          { label: 'Disabled', value: countText(disabled), tone: problemTone(disabled) },
-          { label: 'Not Installed', value: countText(notInstalled), tone: problemTone(notInstalled) },
-          { label: 'No antivirus data', value: countText(noData) },
+          { label: 'At Risk', value: formatCount(atRisk), tone: problemTone(atRisk, 'warning') },
+          { label: 'Disabled', value: formatCount(disabled), tone: problemTone(disabled) },
+          { label: 'Not Installed', value: formatCount(notInstalled), tone: problemTone(notInstalled) },
+          { label: 'No antivirus data', value: formatCount(noData) },
         ],
         chart,
       };
@@ -89,11 +90,11 @@ export const bitlockerPlan: PlanBuilder = ({ query }) => ({
       return {
         total: devices,
         figures: [
-          { label: 'Devices', value: countText(devices) },
+          { label: 'Devices', value: formatCount(devices) },
           { label: 'Encrypted', value: percentText(pct), tone: complianceTone(pct) },
-          { label: 'Not fully encrypted', value: countText(notEncrypted), tone: problemTone(notEncrypted) },
-          { label: 'Not supported', value: countText(n.NOT_SUPPORTED) },
-          { label: 'No BitLocker data', value: countText(noData) },
+          { label: 'Not fully encrypted', value: formatCount(notEncrypted), tone: problemTone(notEncrypted) },
+          { label: 'Not supported', value: formatCount(n.NOT_SUPPORTED) },
+          { label: 'No BitLocker data', value: formatCount(noData) },
         ],
         chart: {
           title: 'BitLocker state',

@@ -6,9 +6,11 @@
 //
 // Slips and buckets are summed per staff member and day over the period once (slips_day_idx, or slips_user_day_idx
 // for one staff member; buckets_user_day_category_key), then per week; the rows are every staff member in view
-// (active ones, and inactive ones who logged time in the period) times every week, with no look-up per row.
+// (active ones expected to log time: technicians, and administrators who log time; and anyone who logged time in the
+// period) times every week, with no look-up per row.
+
 import { EXPECTED_DAY_MINUTES, EXPECTED_WEEK_MINUTES } from '../../../../shared/billing.js';
-import { minutesToHmm } from '../../../../shared/format/duration.js';
+import { formatCount, formatHours } from '../../../../shared/format/figures.js';
 import { type ListFilter, param } from '../../../platform/records.js';
 import { RULED_SERVICES } from '../../slip/index.js';
 import { ruleDays, slipBillable } from './billing.js';
@@ -22,7 +24,7 @@ import {
   ROWS,
   type SortKey,
 } from './plan.js';
-import { addDays, countText, daysBetween, problemTone } from './rules.js';
+import { addDays, daysBetween, problemTone } from './rules.js';
 
 export const WEEKDAYS = [
   { name: 'mon', title: 'Mon' },
@@ -113,11 +115,29 @@ function withList(ctx: ReportContext, f: ListFilter): string {
         FROM d GROUP BY d.user_id, d.work_date - d.dow)`;
 }
 
-/** The rows: staff members `u` in view × the period's weeks `wk`, with their week's minutes `w` (none: zeros). */
+/** How far before the period an administrator's time still shows they log time. */
+export const LOGS_TIME_DAYS = 91;
+
+/**
+ * Staff member `u` is expected to log time over the period: a technician (not an administrator), or an
+ * administrator who logged time (a slip or bucket time) within LOGS_TIME_DAYS before the period or in it. An
+ * administrator who never does (the "System Administrator" account) has no short days to count.
+ */
+export function logsTimeSql(period: { from: string; to: string }): string {
+  const [from, to] = [dateLiteral(addDays(period.from, -LOGS_TIME_DAYS)), dateLiteral(period.to)];
+  return `(NOT ('ROLE_ADMIN' = ANY(u.roles))
+           OR EXISTS (SELECT 1 FROM slips sl WHERE sl.user_id = u.id AND sl.work_date BETWEEN ${from} AND ${to})
+           OR EXISTS (SELECT 1 FROM buckets bk WHERE bk.user_id = u.id AND bk.work_date BETWEEN ${from} AND ${to}))`;
+}
+
+/**
+ * The rows: staff members `u` in view × the period's weeks `wk`, with their week's minutes `w` (none: zeros). In
+ * view: the one chosen; else the active staff expected to log time, and anyone (inactive too) who logged time in it.
+ */
 function source(ctx: ReportContext, f: ListFilter) {
   const inView = ctx.staff
     ? [`u.id = ${param(f, ctx.staff.id)}`]
-    : ['(u.active OR u.id IN (SELECT d.user_id FROM d))'];
+    : [`((u.active AND ${logsTimeSql(ctx.period!)}) OR u.id IN (SELECT d.user_id FROM d))`];
   return {
     with: withList(ctx, f),
     from: 'users u CROSS JOIN weeks wk LEFT JOIN w ON w.user_id = u.id AND w.week = wk.week',
@@ -209,24 +229,25 @@ export const weeklySummaryPlan: PlanBuilder = (ctx) => {
       present: ([r]) => {
         const short = num(r?.short_days);
         const top = (r?.top as [string, number][] | null) ?? [];
-        const hours = (column: string) => minutesToHmm(num(r?.[column]));
+        const hours = (column: string) => formatHours(num(r?.[column]));
         return {
           total: num(r?.total),
           figures: [
-            { label: 'Staff members', value: countText(num(r?.staff)) },
+            { label: 'Staff members', value: formatCount(num(r?.staff)) },
             { label: 'Total hours', value: hours('minutes') },
             { label: 'Case hours', value: hours('case_minutes') },
             { label: 'Bucket hours', value: hours('bucket_minutes') },
             { label: 'Support hours', value: hours('support') },
             { label: 'Project hours', value: hours('project') },
             { label: 'Billable hours', value: hours('billable') },
-            { label: 'Short days', value: countText(short), tone: problemTone(short, 'warning') },
+            { label: 'Short days', value: formatCount(short), tone: problemTone(short, 'warning') },
           ],
           chart: top.length
             ? {
                 title: 'Hours by staff member',
                 kind: 'bar',
-                data: top.map(([label, m]) => ({ label, value: Math.round(Number(m) / 6) / 10 })),
+                unit: 'minutes',
+                data: top.map(([label, m]) => ({ label, value: Number(m) })),
               }
             : null,
         };

@@ -1,9 +1,9 @@
 // WIP list: work in progress, the finished time on cases not billed yet, one row per organization and staff member,
 // aged by work date (0–30, 31–60, 61–90, 90+ days before today), with the amount it represents by the billing rules
 // (queries/billing.ts): what the bill list would charge for it today, the sum of its slips' lines.
+
 import { WIP_AGES } from '../../../../shared/billing.js';
-import { minutesToHmm } from '../../../../shared/format/duration.js';
-import { formatMoney } from '../../../../shared/format/money.js';
+import { formatAmount, formatCount, formatHours } from '../../../../shared/format/figures.js';
 import { type ListFilter, param } from '../../../platform/records.js';
 import { organizationScope } from '../engine/report-filters.js';
 import { daysBefore, defaultRateParam, PRICED_TOTALS, pricedSlips } from './billing.js';
@@ -16,7 +16,6 @@ import {
   type ReportContext,
   type SortKey,
 } from './plan.js';
-import { countText } from './rules.js';
 
 const ORG_KEY: SortKey = { sql: 'w.organization', type: 'text' };
 
@@ -124,18 +123,19 @@ export const wipListPlan: PlanBuilder = (ctx) => ({
       return {
         total: num(r?.total),
         figures: [
-          { label: 'Organizations', value: countText(num(r?.organizations)) },
-          { label: 'Staff', value: countText(num(r?.staff)) },
-          { label: 'Hours not billed', value: minutesToHmm(num(r?.minutes)) },
-          { label: 'Amount', value: formatMoney(String(r?.amount ?? '0')) },
-          { label: 'Older than 90 days', value: minutesToHmm(over90), tone: over90 > 0 ? 'bad' : 'good' },
+          { label: 'Organizations', value: formatCount(num(r?.organizations)) },
+          { label: 'Staff', value: formatCount(num(r?.staff)) },
+          { label: 'Hours not billed', value: formatHours(num(r?.minutes)) },
+          { label: 'Amount', value: formatAmount(String(r?.amount ?? '0')) },
+          { label: 'Older than 90 days', value: formatHours(over90), tone: over90 > 0 ? 'bad' : 'good' },
         ],
         chart: {
           title: 'Hours not billed by age',
           kind: 'bar',
+          unit: 'minutes',
           data: WIP_AGES.map((b, i) => ({
             label: b.title,
-            value: Math.round(num(r?.[b.name.toLowerCase()]) / 6) / 10,
+            value: num(r?.[b.name.toLowerCase()]),
             tone: i === WIP_AGES.length - 1 ? 'bad' : i === 2 ? 'warning' : 'neutral',
           })),
         },

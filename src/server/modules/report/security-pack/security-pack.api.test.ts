@@ -91,6 +91,10 @@ describe('security packs', () => {
       'Page 1 of',
     ])
       expect(text).toContain(part);
+    // Dates as every screen writes them (MM/dd/yyyy), never the ISO form; percents with one decimal.
+    expect(text).toMatch(/Generated \d{2}\/\d{2}\/\d{4} \d{1,2}:\d{2} [AP]M/);
+    expect(text).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
+    for (const percent of text.match(/\d[\d,.]*%/g) ?? []) expect(percent).toMatch(/^[\d,]+\.\d%$/);
 
     const linked = await api.db.pool.query<{ required_upload_id: number | null }>(
       `SELECT required_upload_id FROM report_history WHERE report = 'security-pack'`,

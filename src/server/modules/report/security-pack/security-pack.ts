@@ -1,12 +1,15 @@
 // The security pack of one client (beyond the peers): one PDF with the summaries of the antivirus, BitLocker,
 // patch, warranty, device-age and outdated-response reports, each with its chart drawn as bars, and the notices
 // that go with it. Made for every chosen client by one background job; each pack lands in that client's history.
+
+import { chartValueText } from '../../../../shared/format/figures.js';
+import { formatStamp } from '../../../../shared/format/stamp.js';
 import type { ClientReportKey, ReportChart, ReportQuery } from '../../../../shared/reports.js';
 import { reportQuery } from '../../../../shared/reports.js';
 import { GREY, type NoticeText, PdfWriter } from '../../../platform/pdf.js';
 import type { Queryable } from '../../../platform/records.js';
 import { equipmentCode } from '../engine/report-filters.js';
-import { companyDate, type OpenReport } from '../exports/export-format.js';
+import type { OpenReport } from '../exports/export-format.js';
 import { and } from '../queries/plan.js';
 
 /** The reports a pack summarises, in the order they are printed. */
@@ -46,7 +49,7 @@ function bars(pdf: PdfWriter, chart: ReportChart): void {
     doc.rect(pdf.left + labelWidth, y + 1, w, 8).fill(TONE_COLOR[d.tone ?? 'neutral'] ?? TONE_COLOR.neutral!);
     pdf
       .use('regular', 8)
-      .text(d.value.toLocaleString('en-US'), pdf.left + labelWidth + w + 4, y, { lineBreak: false });
+      .text(chartValueText(chart.unit, d.value), pdf.left + labelWidth + w + 4, y, { lineBreak: false });
     doc.y = y + 13;
   }
   doc.moveDown(0.6);
@@ -74,7 +77,7 @@ export async function securityPackPdf(db: Queryable, open: OpenReport, input: Pa
   pdf.titleBlock({
     organization: organization.name,
     title: 'Security Pack',
-    lines: [`Generated ${companyDate(now, timeZone)}`, 'Active devices, as last reported by the RMM agents'],
+    lines: [`Generated ${formatStamp(now, timeZone)}`, 'Active devices, as last reported by the RMM agents'],
   });
   const notices = new Map<string, NoticeText>();
   const query = packQuery(organization.id);
