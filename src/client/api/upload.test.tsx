@@ -2,7 +2,7 @@
 // progress reported, an abort that rejects as an abort.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../shared/errors';
-import { type ApiError, setLoginHandler } from './http';
+import { type ApiError, OFFLINE_MESSAGE, setLoginHandler } from './http';
 import { apiUpload } from './upload';
 
 type Listener = ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null;
@@ -112,7 +112,7 @@ describe('apiUpload', () => {
     expect(conflict.current).toEqual({ id: 3, version: 2 });
   });
 
-  it('sends an expired session to the login page, and a network failure is "Invalid request"', async () => {
+  it('sends an expired session to the login page, and a network failure says the device is offline', async () => {
     const expired = apiUpload('/api/docs/create', form());
     FakeXhr.last.answer(401, { reason: 'LOGIN' });
     expect(((await expired.catch((e: unknown) => e)) as ApiError).reason).toBe('LOGIN');
@@ -120,7 +120,7 @@ describe('apiUpload', () => {
     const offline = apiUpload('/api/docs/create', form());
     FakeXhr.last.onerror?.();
     const error = (await offline.catch((e: unknown) => e)) as ApiError;
-    expect(error.message).toBe(MESSAGES.invalidRequest);
+    expect(error.message).toBe(OFFLINE_MESSAGE);
     expect(error.status).toBe(0);
   });
 

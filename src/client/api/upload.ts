@@ -1,11 +1,10 @@
 // Uploads with progress: XMLHttpRequest (fetch reports no upload progress) under the rules of the one HTTP client
 // (http.ts). A module of its own, so the screens that never upload do not load it.
-import { MESSAGES } from '../../shared/errors';
 import {
-  ApiError,
   endsWithLogin,
   errorFromResponse,
   loginRequired,
+  networkFailure,
   parseBody,
   type RequestOptions,
   withQuery,
@@ -36,7 +35,7 @@ export function apiUpload<T>(url: string, form: FormData, options: UploadOptions
     xhr.upload.onprogress = (event) =>
       options.onProgress?.(event.loaded, event.lengthComputable ? event.total : 0);
     xhr.onabort = () => settle(() => reject(new DOMException('The upload was cancelled.', 'AbortError')));
-    xhr.onerror = () => settle(() => reject(new ApiError(MESSAGES.invalidRequest, { status: 0 })));
+    xhr.onerror = () => settle(() => reject(networkFailure()));
     xhr.onload = () =>
       settle(() => {
         if (xhr.status === 401) return reject(loginRequired(options, 401));
