@@ -378,6 +378,16 @@ export async function listRecords<Rec extends Presented>(
     const placeholders = cursor.map((v) => param(filter, v));
     filter.where.push(`(${keys.join(', ')}) ${desc ? '<' : '>'} (${placeholders.join(', ')})`);
   }
+  // The first page also says how many rows match (same WHERE, before the cursor): one count, cheap at MSP scale.
+  const total = options.after
+    ? undefined
+    : await db
+        .query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM ${def.table} t ${joins}
+            ${filter.where.length ? `WHERE ${filter.where.join(' AND ')}` : ''}`,
+          filter.params,
+        )
+        .then((r) => r.rows[0]?.n ?? 0);
   const limit = param(filter, options.limit + 1);
   const order = keys.map((k) => `${k} ${desc ? 'DESC' : 'ASC'}`).join(', ');
   const { rows } = await db.query<Row>(
@@ -394,6 +404,7 @@ export async function listRecords<Rec extends Presented>(
       rows.length > options.limit && last
         ? encodeCursor(keys.map((_, i) => last[`_k${i}`] as string | number | boolean))
         : null,
+    ...(total === undefined ? {} : { total }),
   };
 }
 

@@ -40,7 +40,8 @@ export const listQuery = z.object({
   dir: z.enum(['asc', 'desc']).optional(),
 });
 export type ListQuery = z.infer<typeof listQuery>;
-export type ListPage<T> = { items: T[]; next: string | null };
+/** One keyset page; the first page may say how many rows match the filters in all. */
+export type ListPage<T> = { items: T[]; next: string | null; total?: number };
 
 /** Who changed a record and when: shown on info dialogs and in the conflict message. */
 export const stampSchema = z.object({ at: z.string(), by: optionSchema.nullable() });

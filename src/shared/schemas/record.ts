@@ -31,9 +31,9 @@ export const formOptionsSchema = z.record(
 /** What this user may do with the record. */
 export const recordCanSchema = z.object({ save: z.boolean(), delete: z.boolean() });
 
-/** One page of a record list. */
+/** One page of a record list; the first page also carries how many rows match its filters. */
 export const recordListResponse = <T extends z.ZodType>(item: T) =>
-  z.object({ items: z.array(item), next: z.string().nullable() });
+  z.object({ items: z.array(item), next: z.string().nullable(), total: z.number().int().optional() });
 
 /** A new record's form values: not yet stamped, given as they are. */
 const blankRecord = z.looseObject({ id: z.literal(0), version: z.literal(0) });
