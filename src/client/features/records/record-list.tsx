@@ -1,10 +1,12 @@
 // The one list screen of every record: filters kept in the address (Back, Forward and reload keep them), columns
 // per entity (or cards on phones), keyset pages with Load More, "No Results", and an updating overlay while a new
-// filter loads. Header rows stay visible while the page scrolls (ListTable).
+// filter loads. Header rows stay visible while the page scrolls (ListTable). The first page's total says how many rows
+// match; on phones the filters fold behind a "Filters (n)" button so the rows start on the first screen.
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { formatCount } from '../../../shared/format/figures';
 import type { ListPage, Option } from '../../../shared/schemas/common';
 import { PAGE_SIZE } from '../../../shared/schemas/constants';
 import { apiGet, isApiError, type Query } from '../../api/http';
@@ -69,7 +71,8 @@ type Props<T> = {
   heading?: ReactNode;
   /** Below md each row is shown as this card instead of a table row (long text needs the width). */
   card?: (row: T) => ReactNode;
-  /** Shown above the rows from the first page (e.g. a total the server computed over every row). */
+  /** Shown above the rows from the first page (e.g. a total the server computed over every row); it stands in for
+   * the generic match count, so a list with totals of its own says its count there. */
   summary?: (first: ListPage<T>) => ReactNode;
 };
 
@@ -87,6 +90,20 @@ const MEDIUM_UP = '(min-width: 768px)';
 
 // The date input and its month grid load only with a list that has a date filter (not on the first screens).
 const DateFilter = lazyComponent<DateFilterProps>('date-filter', () => import('./date-filter'), 'DateFilter');
+
+/** "1,234 results" / "1 result"; nothing when no row matches (the list says "No Results") or the count is unknown. */
+export function resultCountText(total: number | undefined): string {
+  if (!total) return '';
+  return `${formatCount(total)} ${total === 1 ? 'result' : 'results'}`;
+}
+
+/** How many filters show a value (a select at its "all" value shows none): the n of "Filters (n)". */
+export function setFilterCount(filters: FilterDef[], values: Record<string, string>): number {
+  return filters.filter((f) => {
+    const v = values[f.name] ?? '';
+    return v !== '' && !(f.kind === 'select' && v === f.emptyValue);
+  }).length;
+}
 
 const cleanQuery = (values: Record<string, string>): Query =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
@@ -119,6 +136,13 @@ export function RecordList<T>(props: Props<T>) {
   const updating = list.isFetching && !list.isFetchingNextPage && !list.isPending;
   const mediumUp = useMediaQuery(MEDIUM_UP);
   const first = list.data?.pages[0];
+  const formId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const setCount = setFilterCount(filters, {
+    ...state.values,
+    ...(textName ? { [textName]: text.trim() } : {}),
+  });
+  const countText = first && !props.summary ? resultCountText(first.total) : '';
   const overlay = updating ? (
     <div className="sd-updating" data-testid="updating">
       <Spinner animation="border" size="sm" role="status" aria-label="Updating" />
@@ -134,9 +158,24 @@ export function RecordList<T>(props: Props<T>) {
         </div>
       )}
       {props.heading && props.actions ? <div className="d-flex gap-2 mb-2">{props.actions}</div> : null}
+      {filters.length > 0 && !mediumUp ? (
+        // Below md the filters would push the rows off the first screen: a button says how many are set.
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          className="mb-2"
+          aria-expanded={filtersOpen}
+          aria-controls={formId}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {setCount > 0 ? `Filters (${setCount})` : 'Filters'}
+        </Button>
+      ) : null}
       {filters.length > 0 ? (
         <form
-          className="row g-2 align-items-end sd-filters"
+          id={formId}
+          // Hidden, not unmounted: a half-typed date or search survives folding the filters away.
+          className={`row g-2 align-items-end sd-filters${!mediumUp && !filtersOpen ? ' d-none' : ''}`}
           onSubmit={(e) => e.preventDefault()}
           aria-label={`${props.title} filters`}
         >
@@ -214,6 +253,11 @@ export function RecordList<T>(props: Props<T>) {
         </div>
       ) : null}
       {first && props.summary ? props.summary(first) : null}
+      {countText ? (
+        <p className="small text-body-secondary mb-2" aria-live="polite" data-testid="result-count">
+          {countText}
+        </p>
+      ) : null}
       {props.card && !mediumUp ? (
         <div className="sd-list sd-cards" aria-busy={list.isFetching}>
           {overlay}
