@@ -20,6 +20,7 @@ import {
   VENDORS,
 } from './inventory-data.js';
 import { addFleet, generator, type Inventory, pad, split, type Table } from './inventory-fleet.js';
+import { orgName } from './org-name.js';
 import type { Random } from './random.js';
 
 // Tables in insert order, whether they carry created_by/updated_by, and what each reference points into.
@@ -87,7 +88,7 @@ export function buildInventory(r: Random, today: Date, staff: number[]): Invento
   while (plan.length < 300) {
     const [industry, kind] = split(g.pick(ORG_INDUSTRIES));
     const suffix = g.pick(ORG_SUFFIXES);
-    const name = `${g.pick(ORG_PREFIXES)} ${industry}${suffix ? ` ${suffix}` : ''}`;
+    const name = orgName(g.pick(ORG_PREFIXES), industry, suffix);
     if (names.has(name)) continue;
     names.add(name);
     plan.push({ name, industry: kind, kind: g.choose('client:66 prospect:20 former:14') });
