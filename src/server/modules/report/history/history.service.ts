@@ -131,6 +131,16 @@ export async function listHistory(
                 WHERE x.report_history_id = h.id AND x.organization_id = ${p(filter.organization)})`,
     );
   if (filter.report) where.push(`h.report = ${p(filter.report)}`);
+  // The first page says how many exports match, as record lists do (same WHERE, before the cursor).
+  const total = filter.after
+    ? undefined
+    : await db
+        .query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM report_history h JOIN files f ON f.id = h.file_id
+            ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+          params,
+        )
+        .then((r) => r.rows[0]?.n ?? 0);
   if (filter.after) {
     const [at, id] = decodeCursor(filter.after, cursorSchema);
     where.push(`(h.created_at, h.id) < (${p(at)}::timestamptz, ${p(id)})`);
@@ -147,6 +157,7 @@ export async function listHistory(
   return {
     items: page.map(present),
     next: rows.length > filter.limit && last ? encodeCursor([last.cursor_at, last.id]) : null,
+    ...(total === undefined ? {} : { total }),
   };
 }
 
