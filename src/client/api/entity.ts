@@ -9,6 +9,8 @@ export type EntityLoad<T, O = Record<string, unknown>> = {
   prototypes?: unknown;
   /** What the signed-in user may do with the record (the permission matrix); absent: not restricted. */
   can?: RecordCan;
+  /** Why Delete would be refused (the server's rule), or null/absent when it may go. */
+  deleteBlockedReason?: string | null;
 };
 
 function isOptionObject(value: unknown): value is { label: unknown; value: unknown } {
@@ -55,6 +57,7 @@ export async function loadEntity<T, O = Record<string, unknown>>(
     formOptions: response.formOptions as O | undefined,
     prototypes: response.prototypes,
     can: response.can as RecordCan | undefined,
+    deleteBlockedReason: response.deleteBlockedReason as string | null | undefined,
   };
 }
 

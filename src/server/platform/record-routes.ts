@@ -13,10 +13,11 @@ import { idOrCreateParam, idParam, type Option, recordId, wholeNumber } from '..
 import { oneRecordResponse, recordListResponse, savedRecordResponse } from '../../shared/schemas/record.js';
 import type { Database } from '../db/client.js';
 import { type AuthUser, authorize, currentUser, registerPolicy } from './auth.js';
-import { notFound, requireVersion } from './errors.js';
+import { badRequest, notFound, requireVersion } from './errors.js';
 import {
   createRecord,
   deleteRecord,
+  inUseReason,
   type ListFilter,
   listRecords,
   type Presented,
@@ -71,6 +72,11 @@ export type RecordRoutes<
   listed?: (db: Queryable, items: Rec[]) => Promise<Rec[]>;
   /** In the delete's transaction, after the row is gone. */
   deleted?: (tx: pg.PoolClient, before: Rec, user: AuthUser) => Promise<void>;
+  /**
+   * Why this record may not be deleted whatever refers to it (e.g. a won opportunity), or null: the screen shows it
+   * beside a disabled Delete and the delete refuses with it.
+   */
+  deleteBlocked?: (record: Rec) => string | null;
   /**
    * Records that live under a parent (an agreement's services): `path` holds `:${param}`, lists are that parent's,
    * a record of another parent is a 404 there, and saves set `field` (a ref field of def) to the parent.
@@ -198,6 +204,10 @@ export function recordRoutes<
     },
   );
 
+  // The same rules the delete applies: the record's own, then the rows that refer to it.
+  const blockedReason = async (record: Rec) =>
+    spec.deleteBlocked?.(record) ?? (await inUseReason(database, def, record.id));
+
   api.get(
     `${spec.path}/:id`,
     {
@@ -223,6 +233,7 @@ export function recordRoutes<
         [spec.key]: record,
         formOptions: (await spec.formOptions?.(database.pool, scope)) ?? {},
         can: allowed,
+        deleteBlockedReason: id === 'create' || !allowed.delete ? null : await blockedReason(record as Rec),
       };
     },
   );
@@ -266,7 +277,11 @@ export function recordRoutes<
         request.params.id,
         deleteVersion(request),
         timeZone,
-        spec.deleted && ((tx, before) => spec.deleted!(tx, before, user)),
+        async (tx, before) => {
+          const blocked = spec.deleteBlocked?.(before);
+          if (blocked) throw badRequest({}, [blocked]);
+          await spec.deleted?.(tx, before, user);
+        },
       );
       return { deleted: true };
     },

@@ -303,6 +303,27 @@ export async function changeRecord<Rec extends Presented, Values extends object 
 export const IN_USE_MESSAGE =
   'This record is in use elsewhere and cannot be deleted. Mark it inactive instead.';
 
+/** Why deleting a record would be refused because other rows refer to it, or null: the delete, tried and rolled back. */
+export async function inUseReason<Rec extends Presented>(
+  database: Database,
+  def: RecordDef<Rec>,
+  id: number,
+): Promise<string | null> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`DELETE FROM ${def.table} WHERE id = $1`, [id]);
+    return null;
+  } catch (error) {
+    if ((error as PgError).code === '23503') return def.inUseMessage ?? IN_USE_MESSAGE;
+    // Any other refusal is the delete's own to report; the record's screen still loads.
+    return null;
+  } finally {
+    await client.query('ROLLBACK').catch(() => {});
+    client.release();
+  }
+}
+
 /** Deletes one record at the version the user saw; a record other rows still refer to is refused, not orphaned. */
 export async function deleteRecord<Rec extends Presented>(
   database: Database,

@@ -44,6 +44,8 @@ export const oneRecordResponse = <T extends z.ZodType>(key: string, record: T) =
     [key]: z.union([record, blankRecord]),
     formOptions: formOptionsSchema,
     can: recordCanSchema,
+    /** Why Delete would be refused (others refer to the record, or its own state forbids it); null when it may go. */
+    deleteBlockedReason: z.string().nullable().optional(),
   });
 
 /** A saved record under its key. */

@@ -32,9 +32,12 @@ const THEIRS = { ...LOADED, version: 2, website: 'ann.example', updated: '2026-0
 
 let record: Record<string, unknown>;
 let posted: Record<string, unknown>[];
+/** The server's reason a delete would be refused (null: Delete is offered). */
+let blocked: string | null;
 beforeEach(() => {
   record = LOADED;
   posted = [];
+  blocked = null;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -54,7 +57,8 @@ beforeEach(() => {
         record = { ...body, version: 3 };
         return json({ thing: record });
       }
-      if (url === '/api/thing/7') return json({ thing: record, formOptions: {} });
+      if (url === '/api/thing/7')
+        return json({ thing: record, formOptions: {}, deleteBlockedReason: blocked });
       throw new Error(`unexpected ${url}`);
     }),
   );
@@ -130,5 +134,23 @@ describe('RecordBasics', () => {
     record = THEIRS;
     await client.invalidateQueries({ queryKey: ['record', '/api/thing'] });
     await waitFor(() => expect(shown('website')).toContain('ann.example'));
+  });
+
+  it('offers Delete when the server would delete the record', async () => {
+    renderForm();
+    const remove = await screen.findByRole('button', { name: 'Delete' });
+    expect((remove as HTMLButtonElement).disabled).toBe(false);
+    expect(remove.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('shows Delete disabled with the server’s reason beside it, described by it', async () => {
+    blocked = 'This opportunity has been won and cannot be deleted: its agreement came from it.';
+    renderForm();
+    const remove = (await screen.findByRole('button', { name: 'Delete' })) as HTMLButtonElement;
+    expect(remove.disabled).toBe(true);
+    const reason = document.getElementById(remove.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe(blocked);
+    fireEvent.click(remove);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 // under the fields (checked first with the same zod schema the server uses), the 409 "changed by" notice that merges
 // by field and overwrites nothing unasked, and Delete with a confirmation.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Alert, Button, Card, Spinner } from 'react-bootstrap';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -65,7 +65,12 @@ export type RecordBasicsProps<Rec extends RecordValues = RecordValues> = {
   children?: (record: Rec) => ReactNode;
 };
 
-type Loaded<Rec> = { entity: Rec; formOptions?: Record<string, Option[]>; can?: RecordCan };
+type Loaded<Rec> = {
+  entity: Rec;
+  formOptions?: Record<string, Option[]>;
+  can?: RecordCan;
+  deleteBlockedReason?: string | null;
+};
 
 const recordKey = (api: string, id: string) => ['record', api, id] as const;
 
@@ -258,7 +263,7 @@ function RecordForm<Rec extends RecordValues>(props: RecordBasicsProps<Rec> & { 
 
   return (
     <Card className="sd-card sd-form-card">
-      <Card.Header className="d-flex align-items-center gap-2">
+      <Card.Header className="d-flex flex-wrap align-items-center gap-2">
         <h2 className="h6 mb-0 me-auto">Basics</h2>
         {/* Only the actions the permission matrix gives this user (the server refuses the others too). */}
         {editing || loaded.can?.save === false || props.canEdit?.(saved) === false ? null : (
@@ -271,9 +276,7 @@ function RecordForm<Rec extends RecordValues>(props: RecordBasicsProps<Rec> & { 
         loaded.can?.delete !== false &&
         props.canEdit?.(saved) !== false &&
         !editing ? (
-          <Button size="sm" variant="outline-danger" onClick={() => setConfirmDelete(true)}>
-            Delete
-          </Button>
+          <DeleteButton reason={loaded.deleteBlockedReason} onClick={() => setConfirmDelete(true)} />
         ) : null}
       </Card.Header>
       <Card.Body>
@@ -322,5 +325,26 @@ function RecordForm<Rec extends RecordValues>(props: RecordBasicsProps<Rec> & { 
         Delete {props.title(saved)}? This cannot be undone.
       </Dialog>
     </Card>
+  );
+}
+
+/** Delete, or — when the server says it would refuse — Delete disabled with the reason beside it. */
+function DeleteButton({ reason, onClick }: { reason?: string | null; onClick: () => void }) {
+  const reasonId = useId();
+  if (!reason)
+    return (
+      <Button size="sm" variant="outline-danger" onClick={onClick}>
+        Delete
+      </Button>
+    );
+  return (
+    <>
+      <span id={reasonId} className="small text-body-secondary sd-delete-blocked">
+        {reason}
+      </span>
+      <Button size="sm" variant="outline-danger" disabled aria-describedby={reasonId}>
+        Delete
+      </Button>
+    </>
   );
 }

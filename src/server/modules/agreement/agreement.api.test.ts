@@ -60,6 +60,8 @@ describe('agreement basics', () => {
     });
     const loaded = await user.get(`${BASE}/${a.id}`);
     expect(loaded.json().can).toEqual({ save: true, delete: true });
+    // Nothing refers to it yet: Delete is offered.
+    expect(loaded.json().deleteBlockedReason).toBeNull();
 
     const closed = await user.post(`${BASE}/${a.id}`, {
       ...form(org.id, { number: 'NW-100' }),
@@ -136,7 +138,8 @@ describe('agreement basics', () => {
       startDate: '2026-02-01',
       endDate: '2026-12-31',
     });
-    const record = (await user.get(`${BASE}/${a.id}`)).json().agreement;
+    const shown = await user.get(`${BASE}/${a.id}`);
+    const record = shown.json().agreement;
     const body = {
       ...form(a.organizationId, { number: a.number }),
       startDate: '03/01/2026',
@@ -150,6 +153,9 @@ describe('agreement basics', () => {
     const del = await user.delete(`${BASE}/${a.id}?version=${record.version}`);
     expect(del.statusCode).toBe(400);
     expect(del.json().message).toMatch(/Close it instead/);
+    // The screen's reason for a disabled Delete is the refusal itself, and reading it deleted nothing.
+    expect(shown.json().deleteBlockedReason).toBe(del.json().message);
+    expect((await user.get(`${BASE}/${a.id}/service`)).json().items).toHaveLength(1);
   });
 });
 

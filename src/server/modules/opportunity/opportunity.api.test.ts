@@ -516,9 +516,12 @@ describe('delete and won', () => {
       [withProposal.id, `PR-${withProposal.id}`],
     );
     for (const o of [withDocument, withProposal]) {
+      const shown = (await user.get(`${BASE}/${o.id}`)).json().deleteBlockedReason;
       const refused = await user.delete(`${BASE}/${o.id}?version=0`);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toMatch(/Mark it lost instead\.$/);
+      // The screen offers Delete only to say why: the same words the refusal gives.
+      expect(shown).toBe(refused.json().message);
       expect((await user.get(`${BASE}/${o.id}`)).statusCode).toBe(200);
     }
     const agreement = await makeAgreement(api.db.pool, { number: 'AG-WON-1' });
@@ -532,8 +535,9 @@ describe('delete and won', () => {
       won.id,
       agreement.id,
     ]);
-    const record = (await user.get(`${BASE}/${won.id}`)).json().opportunity;
-    expect(record.agreement).toEqual({ value: agreement.id, label: 'AG-WON-1' });
+    const loaded = (await user.get(`${BASE}/${won.id}`)).json();
+    expect(loaded.opportunity.agreement).toEqual({ value: agreement.id, label: 'AG-WON-1' });
+    expect(loaded.deleteBlockedReason).toBe(WON_NOT_DELETED);
     const refused = await user.delete(`${BASE}/${won.id}?version=0`);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(WON_NOT_DELETED);

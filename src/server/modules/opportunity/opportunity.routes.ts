@@ -268,9 +268,7 @@ export function opportunityRoutes(app: FastifyInstance, database: Database, time
         },
       };
     },
-    deleted: async (_tx, before) => {
-      if (optionValue(before.outcome) === 'WON') throw badRequest({}, [WON_NOT_DELETED]);
-    },
+    deleteBlocked: (record) => (optionValue(record.outcome) === 'WON' ? WON_NOT_DELETED : null),
   });
 
   const api = app.withTypeProvider<ZodTypeProvider>();
