@@ -44,7 +44,7 @@ export function AgreementDocumentBasicsPage() {
       cancelPath={agreementPath(place, 'documents')}
       historyPath={(id) => agreementPath(place, 'documentHistory', { documentId: id })}
       onChanged={changed}
-      headerExtra={<AgreementHeader place={place} title="Document" withTitle={false} />}
+      headerExtra={<AgreementHeader place={place} title="Document" withTitle={false} child />}
     />
   );
 }

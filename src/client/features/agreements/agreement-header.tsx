@@ -15,7 +15,7 @@ import { apiGet } from '../../api/http';
 import { DateInput } from '../../ui';
 import { RouteTabs } from '../../ui/route-tabs';
 import { activityKey } from '../activity/activity-timeline';
-import { ParentTitle } from '../records/parent-title';
+import { ParentOf, ParentTitle } from '../records/parent-title';
 import { type AgreementPlace, type AgreementScreen, agreementPath } from './agreement-paths';
 
 export type AgreementSummary = {
@@ -196,29 +196,28 @@ export function AgreementHeader({
   place,
   title,
   withTitle = true,
+  child = false,
 }: {
   place: AgreementPlace;
   /** The screen's name (e.g. "Services"); the agreement's number and title follow it. */
   title: string;
   withTitle?: boolean;
+  /** A child record's screen (its own title above): names the agreement it belongs to. */
+  child?: boolean;
 }) {
   const agreement = useAgreement(place.agreementId).data?.entity;
+  const basicsPath = agreementPath(place, 'basics');
+  const badge = agreement?.status ? (
+    <Badge bg={agreement.status.value === 'OPEN' ? 'success' : 'secondary'} className="ms-2">
+      {agreement.status.label}
+    </Badge>
+  ) : null;
   return (
     <>
       {withTitle ? (
-        <ParentTitle
-          title={title}
-          record={agreement}
-          basicsPath={agreementPath(place, 'basics')}
-          badge={
-            agreement?.status ? (
-              <Badge bg={agreement.status.value === 'OPEN' ? 'success' : 'secondary'} className="ms-2">
-                {agreement.status.label}
-              </Badge>
-            ) : null
-          }
-        />
+        <ParentTitle title={title} record={agreement} basicsPath={basicsPath} badge={badge} />
       ) : null}
+      {child ? <ParentOf kind="Agreement" record={agreement} basicsPath={basicsPath} badge={badge} /> : null}
       {place.agreementId !== 'create' ? (
         <>
           {agreement?.opportunity ? (

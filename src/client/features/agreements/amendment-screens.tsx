@@ -130,7 +130,7 @@ export function AmendmentBasicsPage() {
       }
       historyPath={(id) => agreementPath(place, 'amendmentHistory', { amendmentId: id })}
       onChanged={changed}
-      headerExtra={<AgreementHeader place={place} title="Amendment" withTitle={false} />}
+      headerExtra={<AgreementHeader place={place} title="Amendment" withTitle={false} child />}
       canEdit={(a) => !locked(a)}
       actions={(a) => (
         <Link
@@ -161,7 +161,7 @@ export function AmendmentHistoryPage() {
   const amendmentId = useParams().amendmentId ?? '';
   return (
     <>
-      <AgreementHeader place={place} title="Amendment" withTitle={false} />
+      <AgreementHeader place={place} title="Amendment" />
       <HistoryView
         entity="amendment"
         id={amendmentId}

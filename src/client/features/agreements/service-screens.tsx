@@ -172,7 +172,7 @@ export function ServiceBasicsPage() {
       cancelPath={agreementPath(place, 'services')}
       historyPath={(id) => agreementPath(place, 'serviceHistory', { serviceId: id })}
       onChanged={changed}
-      headerExtra={<AgreementHeader place={place} title="Service" withTitle={false} />}
+      headerExtra={<AgreementHeader place={place} title="Service" withTitle={false} child />}
     />
   );
 }

@@ -36,7 +36,7 @@ export function OpportunityDocumentBasicsPage() {
       cancelPath={opportunityPath(place, 'documents')}
       historyPath={(id) => opportunityPath(place, 'documentHistory', { documentId: id })}
       onChanged={changed}
-      headerExtra={<OpportunityHeader place={place} title="Document" withTitle={false} />}
+      headerExtra={<OpportunityHeader place={place} title="Document" withTitle={false} child />}
     />
   );
 }

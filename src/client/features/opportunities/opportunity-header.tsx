@@ -9,7 +9,7 @@ import type { Option } from '../../../shared/schemas/common';
 import { loadEntity } from '../../api/entity';
 import { RouteTabs } from '../../ui/route-tabs';
 import { activityKey } from '../activity/activity-timeline';
-import { ParentTitle } from '../records/parent-title';
+import { ParentOf, ParentTitle } from '../records/parent-title';
 import { type OpportunityPlace, type OpportunityScreen, opportunityPath } from './opportunity-paths';
 
 /** What the header shows of an opportunity (its record as GET /api/manage/opportunity/{id} answers it). */
@@ -81,28 +81,29 @@ export function OpportunityHeader({
   place,
   title,
   withTitle = true,
+  child = false,
 }: {
   place: OpportunityPlace;
   /** The screen's name (e.g. "Proposals"); the opportunity's number and title follow it. */
   title: string;
   withTitle?: boolean;
+  /** A child record's screen (its own title above): names the opportunity it belongs to. */
+  child?: boolean;
 }) {
   const opportunity = useOpportunity(place.opportunityId).data?.entity;
+  const basicsPath = opportunityPath(place, 'basics');
+  const badge = opportunity?.stage ? (
+    <Badge bg={OUTCOME_BADGE[opportunity.outcome.value] ?? 'secondary'} className="ms-2">
+      {opportunity.stage.label}
+    </Badge>
+  ) : null;
   return (
     <>
       {withTitle ? (
-        <ParentTitle
-          title={title}
-          record={opportunity}
-          basicsPath={opportunityPath(place, 'basics')}
-          badge={
-            opportunity?.stage ? (
-              <Badge bg={OUTCOME_BADGE[opportunity.outcome.value] ?? 'secondary'} className="ms-2">
-                {opportunity.stage.label}
-              </Badge>
-            ) : null
-          }
-        />
+        <ParentTitle title={title} record={opportunity} basicsPath={basicsPath} badge={badge} />
+      ) : null}
+      {child ? (
+        <ParentOf kind="Opportunity" record={opportunity} basicsPath={basicsPath} badge={badge} />
       ) : null}
       {place.opportunityId !== 'create' ? (
         <>

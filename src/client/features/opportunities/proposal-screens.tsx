@@ -136,7 +136,7 @@ export function ProposalBasicsPage() {
       }
       historyPath={(id) => opportunityPath(place, 'proposalHistory', { proposalId: id })}
       onChanged={changed}
-      headerExtra={<OpportunityHeader place={place} title="Proposal" withTitle={false} />}
+      headerExtra={<OpportunityHeader place={place} title="Proposal" withTitle={false} child />}
       actions={(p) => (
         <>
           <Link
@@ -172,7 +172,7 @@ export function ProposalHistoryPage() {
   const proposalId = useParams().proposalId ?? '';
   return (
     <>
-      <OpportunityHeader place={place} title="Proposal" withTitle={false} />
+      <OpportunityHeader place={place} title="Proposal" />
       <HistoryView
         entity="proposal"
         id={proposalId}
