@@ -106,9 +106,10 @@ export function agreementServiceRoutes(app: FastifyInstance, database: Database,
       return { keys: ['servicetype_r.name', `t.start_date - DATE '1970-01-01'`], dir: query.dir };
     },
     blank: async (_query, db, scope) => {
+      // A new service starts with its agreement (one an amendment adds starts on the amendment's effective date).
       const { rows } = await db.query<{ start: string }>(
-        `SELECT to_char(greatest(start_date, $2::date), 'MM/DD/YYYY') AS start FROM agreements WHERE id = $1`,
-        [scope.parentId, companyToday(timeZone).iso],
+        `SELECT to_char(start_date, 'MM/DD/YYYY') AS start FROM agreements WHERE id = $1`,
+        [scope.parentId],
       );
       return {
         agreement: null,

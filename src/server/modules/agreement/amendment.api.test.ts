@@ -51,6 +51,8 @@ describe('services', () => {
     const base = `/api/manage/agreement/${a.id}/service`;
     const blank = (await user.get(`${base}/create`)).json();
     expect(blank.formOptions.serviceType).toContainEqual({ value: type.id, label: 'Managed Workstation' });
+    // A new service starts with its agreement, not today.
+    expect(blank.service.startDate).toBe('01/01/2026');
     const created = await user.post(`${base}/create`, service(type.id));
     expect(created.statusCode, created.body).toBe(200);
     const s = created.json().service;
