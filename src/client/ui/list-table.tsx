@@ -1,19 +1,34 @@
 // The wrapper of a list table: its header row stays in view under the top navigation while the page scrolls, and
 // the table scrolls sideways only when it is wider than the screen (a sideways scroll box would unstick the header).
+// While columns are hidden to the right, a hint and an edge shadow say so, since phones hide scroll bars.
 import { type HTMLAttributes, useRef } from 'react';
 import { useScrollX } from './use-scroll-x';
 
 export function ListTable({ className, children, ...rest }: HTMLAttributes<HTMLDivElement>) {
   const ref = useRef<HTMLDivElement>(null);
-  const scrollX = useScrollX(ref);
+  const { wide, moreRight } = useScrollX(ref);
   return (
-    <div
-      ref={ref}
-      {...rest}
-      className={['sd-list-table', scrollX ? 'sd-scroll-x' : '', className ?? ''].filter(Boolean).join(' ')}
-      data-scroll-x={scrollX ? 'true' : undefined}
-    >
-      {children}
-    </div>
+    <>
+      <div
+        ref={ref}
+        {...rest}
+        className={[
+          'sd-list-table',
+          wide ? 'sd-scroll-x' : '',
+          moreRight ? 'sd-more-right' : '',
+          className ?? '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
+        data-scroll-x={wide ? 'true' : undefined}
+      >
+        {children}
+      </div>
+      {moreRight && (
+        <p className="sd-scroll-hint small text-body-secondary text-end mb-2" aria-hidden="true">
+          Scroll for more →
+        </p>
+      )}
+    </>
   );
 }
