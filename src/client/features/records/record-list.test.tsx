@@ -3,7 +3,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../api/http';
+import { ApiError, OFFLINE_MESSAGE } from '../../api/http';
 import { renderAt, setWide, stubFetch } from '../reports/report-test-kit';
 import { type FilterDef, filterMessages, RecordList, resultCountText, setFilterCount } from './record-list';
 import { useQueryFilters } from './use-filters';
@@ -112,6 +112,24 @@ describe('RecordList', () => {
     await router.navigate('/things?status=none');
     expect(await screen.findByText('No Results')).toBeInTheDocument();
     expect(screen.queryByTestId('result-count')).not.toBeInTheDocument();
+  });
+
+  it('a list that could not load says why and never claims "No Results"', async () => {
+    setWide(true);
+    stubFetch({
+      '/api/things': (call) => {
+        if (call.query.status === 'open') throw new TypeError('Failed to fetch');
+        return { body: { items: rows(2), next: null, total: 2 } };
+      },
+    });
+    const { router } = renderAt('/things', <TestList />);
+    expect(await screen.findByText('Row 2')).toBeInTheDocument();
+    await router.navigate('/things?status=open');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(OFFLINE_MESSAGE);
+    // Offline is the device's state, not a refused request: a warning, not an error.
+    expect(alert).toHaveClass('alert-warning');
+    expect(screen.queryByText('No Results')).not.toBeInTheDocument();
   });
 
   it('a list with totals of its own shows those, not a second count', async () => {

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { formatCount } from '../../../shared/format/figures';
 import type { ListPage, Option } from '../../../shared/schemas/common';
 import { PAGE_SIZE } from '../../../shared/schemas/constants';
-import { apiGet, isApiError, type Query } from '../../api/http';
+import { apiGet, isApiError, isNetworkFailure, type Query } from '../../api/http';
 import { lazyComponent } from '../../shell/lazy-chunk';
 import { useMediaQuery } from '../../shell/use-media-query';
 import { ListTable, Select, TextInput, Typeahead } from '../../ui';
@@ -246,7 +246,11 @@ export function RecordList<T>(props: Props<T>) {
       ) : null}
       {list.isError ? (
         // Bootstrap's alert classes, not react-bootstrap's Alert: its fade transition would be first-screen code.
-        <div className="alert alert-danger" role="alert">
+        // No network is a state of the device, not a fault of the request: a warning, and the rows already shown stay.
+        <div
+          className={`alert ${isNetworkFailure(list.error) ? 'alert-warning' : 'alert-danger'}`}
+          role="alert"
+        >
           {filterMessages(list.error, props.filters).map((m) => (
             <div key={m}>{m}</div>
           ))}
@@ -264,7 +268,9 @@ export function RecordList<T>(props: Props<T>) {
           {list.isPending ? (
             <Spinner animation="border" size="sm" role="status" aria-label="Loading" />
           ) : rows.length === 0 ? (
-            <p className="text-body-secondary">No Results</p>
+            list.isError ? null : (
+              <p className="text-body-secondary">No Results</p>
+            )
           ) : (
             <ul className="list-unstyled mb-2">
               {rows.map((row) => (
@@ -296,11 +302,14 @@ export function RecordList<T>(props: Props<T>) {
                   </td>
                 </tr>
               ) : rows.length === 0 ? (
-                <tr>
-                  <td colSpan={props.columns.length} className="text-body-secondary">
-                    No Results
-                  </td>
-                </tr>
+                // A list that failed to load does not know it has no rows: the alert above says why.
+                list.isError ? null : (
+                  <tr>
+                    <td colSpan={props.columns.length} className="text-body-secondary">
+                      No Results
+                    </td>
+                  </tr>
+                )
               ) : (
                 rows.map((row) => (
                   <tr key={props.rowKey(row)} className={props.rowClassName?.(row)}>
