@@ -17,6 +17,7 @@ import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
+import { EmailText } from './email-text';
 import { namesFrom } from './names-from';
 
 const name = (p: PersonRecord) => `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim();
@@ -62,7 +63,12 @@ function columns(inOrganization: string | null): Column<PersonRecord>[] {
       ? []
       : [{ key: 'organization', label: 'Organization', render: (p: PersonRecord) => label(p.organization) }]),
     { key: 'title', label: 'Title', render: (p) => p.title ?? '', wide: true },
-    { key: 'email', label: 'Email', render: (p) => p.email ?? '', wide: true },
+    {
+      key: 'email',
+      label: 'Email',
+      render: (p) => (p.email ? <EmailText email={p.email} /> : ''),
+      wide: true,
+    },
     { key: 'phone', label: 'Phone', render: (p) => p.phone ?? '', className: 'text-nowrap' },
   ];
 }
