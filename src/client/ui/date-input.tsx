@@ -221,8 +221,10 @@ function DateControl(props: DateInputProps & { id: string; onProblem: (p: Proble
 export function DateInput(props: DateInputProps) {
   const id = fieldId(props.name, props.id);
   const [problem, setProblem] = useState<Problem>(null);
+  // One message per problem: the form's errors (the schema's, after Save) replace the last blur's check, which says
+  // the same in other words.
   const errors = useMemo(
-    () => (problem ? [...(props.errors ?? []), problem] : props.errors),
+    () => (problem && !props.errors?.length ? [problem] : props.errors),
     [problem, props.errors],
   );
   return (
