@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, openBrowser, signIn } from '../support/e2e';
 import { post } from '../support/e2e-data';
+import { shoot } from '../support/e2e-shots';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -103,6 +104,12 @@ describe('agreements', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Edit' }).waitFor();
     const amendmentUrl = page.url();
+    // The amendment names the agreement it belongs to.
+    await page
+      .getByTestId('parent-record')
+      .getByRole('link', { name: /· Managed services$/ })
+      .waitFor();
+    await shoot(page, 'amendment-basics');
     await page.getByTestId('monthly-change').getByText('+$250.00').waitFor();
 
     await page.getByRole('button', { name: 'Edit' }).click();

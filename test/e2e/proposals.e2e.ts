@@ -75,6 +75,12 @@ describe('proposals', () => {
     await page.getByRole('button', { name: 'Edit' }).waitFor();
     const first = (await page.getByRole('heading', { name: /^Proposal PR-\d+$/ }).textContent())!.slice(9);
     const firstUrl = page.url();
+    // The proposal names the opportunity it belongs to, linked.
+    await page
+      .getByTestId('parent-record')
+      .getByRole('link', { name: `${opportunity.number} · Clinic refresh` })
+      .waitFor();
+    await shoot(page, 'proposal-basics');
     await page.getByRole('cell', { name: 'Server installation' }).waitFor();
     await page.getByRole('cell', { name: type.name }).waitFor();
     expect(await totals(page)).toEqual(['$2,500.00', '$455.50', '$7,966.00']);
@@ -188,6 +194,10 @@ describe('proposals', () => {
       .poll(() => basics.locator('[data-field="amountShown"]').textContent())
       .toMatch(/\b8,?500\.00\b/);
     expect(await basics.locator('[data-field="closeDate"]').textContent()).toContain(yesterday);
+    // A won opportunity offers Delete only to say why it cannot go.
+    const remove = page.getByRole('button', { name: 'Delete' });
+    await page.getByText(/^This opportunity has been won and cannot be deleted/).waitFor();
+    expect(await remove.isDisabled()).toBe(true);
     // A long journey (a proposal written, copied, printed, fixed and won) on a shared machine.
   }, 180_000);
 });
