@@ -254,7 +254,8 @@ describe('daily slips mode', () => {
     });
     await admin.context.close();
 
-    const { context, page } = await newPage(browser, { viewport: { width: 1400, height: 900 } });
+    // 1280 px: the common laptop width, where the list beside the panel keeps only about 700 px.
+    const { context, page } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     await page.goto('/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(password);
@@ -266,8 +267,19 @@ describe('daily slips mode', () => {
     const main = await page.locator('#main').boundingBox();
     const side = await panel.boundingBox();
     expect(main!.x + main!.width).toBeLessThanOrEqual(side!.x + 1);
+    // The list drops its low-priority columns rather than wrap a case title onto three lines, and fits its width.
+    const header = page.locator('#main table thead');
+    await expect.poll(() => header.getByRole('columnheader', { name: 'Department' }).isVisible()).toBe(false);
+    for (const name of ['Number', 'Title', 'Organization', 'Status'])
+      expect(await header.getByRole('columnheader', { name, exact: true }).isVisible()).toBe(true);
+    expect(await header.getByRole('columnheader', { name: 'Assigned To' }).isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(
+      true,
+    );
     await panel.getByRole('button', { name: 'Close' }).click();
     await panel.waitFor({ state: 'detached' });
+    // Without the panel the list has the width for every column again.
+    await expect.poll(() => header.getByRole('columnheader', { name: 'Department' }).isVisible()).toBe(true);
     await context.close();
   });
 });

@@ -20,10 +20,13 @@ export type Column<T> = {
   key: string;
   label: string;
   render: (row: T) => ReactNode;
-  /** Hidden below md: keeps phone rows short. */
+  /** Low priority: hidden below md and wherever the list itself is narrow (sd-col-wide; e.g. beside the daily panel). */
   wide?: boolean;
   className?: string;
 };
+
+/** Hidden on phones by the screen's width, elsewhere by the list's own width (a container query in app.scss). */
+const WIDE_COLUMN = 'd-none d-md-table-cell sd-col-wide';
 
 export type FilterDef =
   | { name: string; label: string; kind: 'text'; placeholder?: string }
@@ -288,7 +291,7 @@ export function RecordList<T>(props: Props<T>) {
             <thead>
               <tr>
                 {props.columns.map((c) => (
-                  <th key={c.key} scope="col" className={c.wide ? 'd-none d-md-table-cell' : undefined}>
+                  <th key={c.key} scope="col" className={c.wide ? WIDE_COLUMN : undefined}>
                     {c.label}
                   </th>
                 ))}
@@ -316,9 +319,7 @@ export function RecordList<T>(props: Props<T>) {
                     {props.columns.map((c) => (
                       <td
                         key={c.key}
-                        className={[c.wide ? 'd-none d-md-table-cell' : '', c.className ?? '']
-                          .filter(Boolean)
-                          .join(' ')}
+                        className={[c.wide ? WIDE_COLUMN : '', c.className ?? ''].filter(Boolean).join(' ')}
                       >
                         {c.render(row)}
                       </td>
