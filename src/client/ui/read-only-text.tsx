@@ -1,5 +1,6 @@
 // A field's value shown as text; long text can be shortened to N rows with a "(more)"/"(less)" toggle (SPEC §4).
 import { useState } from 'react';
+import { EmailText } from './email-text';
 
 /** What an empty read-only field shows, so "no value" is not mistaken for a missing field. */
 export const EMPTY_VALUE = '\u2014';
@@ -20,9 +21,18 @@ export type ReadOnlyTextProps = {
   /** Shown (muted) when the value is empty or blank; "—" unless given. */
   emptyText?: string;
   describedBy?: string;
+  /** An email address: wraps after its @ and dots, not mid-word. */
+  email?: boolean;
 };
 
-export function ReadOnlyText({ id, value, rows, emptyText = EMPTY_VALUE, describedBy }: ReadOnlyTextProps) {
+export function ReadOnlyText({
+  id,
+  value,
+  rows,
+  emptyText = EMPTY_VALUE,
+  describedBy,
+  email,
+}: ReadOnlyTextProps) {
   const [expanded, setExpanded] = useState(false);
   const long = rows !== undefined && rows > 0 && countRows(value) > rows;
   // Shortened by CSS line clamping, so rows follow the real width; the toggle shows when the text is long.
@@ -49,6 +59,8 @@ export function ReadOnlyText({ id, value, rows, emptyText = EMPTY_VALUE, describ
           <span className="text-body-secondary" data-empty="true">
             {emptyText}
           </span>
+        ) : email ? (
+          <EmailText email={value} />
         ) : (
           value
         )}

@@ -115,6 +115,7 @@ export function TextInput(props: TextInputProps) {
           id={id}
           value={props.type === 'password' ? '' : props.value}
           rows={props.readOnlyRows}
+          email={props.type === 'email'}
         />
       ) : (
         <>

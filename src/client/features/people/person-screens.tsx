@@ -2,6 +2,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { ACTIVE_CHOICES } from '../../../shared/schemas/fields';
 import { type PersonRecord, personForm } from '../../../shared/schemas/person';
+import { EmailText } from '../../ui/email-text';
 import { HistoryView } from '../history/history-view';
 import {
   organizationList,
@@ -17,7 +18,6 @@ import { RecordBasics } from '../records/record-basics';
 import type { FieldSection } from '../records/record-fields';
 import { type Column, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
-import { EmailText } from './email-text';
 import { namesFrom } from './names-from';
 
 const name = (p: PersonRecord) => `${p.firstName ?? ''} ${p.lastName ?? ''}`.trim();
