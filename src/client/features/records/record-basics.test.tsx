@@ -5,6 +5,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { OFFLINE_MESSAGE } from '../../api/http';
 import { RecordBasics } from './record-basics';
 import type { FieldSection } from './record-fields';
 
@@ -152,5 +153,25 @@ describe('RecordBasics', () => {
     expect(reason?.textContent).toBe(blocked);
     fireEvent.click(remove);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('with no network says the device is offline as a warning, and shows the record once the network is back', async () => {
+    const answer = globalThis.fetch;
+    let offline = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (offline) throw new TypeError('Failed to fetch');
+        return answer(url, init);
+      }),
+    );
+    const client = renderForm();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(OFFLINE_MESSAGE);
+    expect(alert).toHaveClass('alert-warning');
+    offline = false;
+    await client.refetchQueries();
+    expect(await screen.findByText('Contoso', { selector: '[data-field="name"] *' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import type { RecordCan } from '../../../shared/permissions';
 import { pathFor } from '../../../shared/routes';
 import type { Option } from '../../../shared/schemas/common';
 import { deleteEntity, errorPageStatus, loadEntity, saveEntity, toPayload } from '../../api/entity';
-import { isApiError } from '../../api/http';
+import { isApiError, isNetworkFailure } from '../../api/http';
 import { Dialog } from '../../ui';
 import { ConflictNotice, useConflictMerge } from '../../ui/conflict-notice';
 import { historyKey } from '../history/history-api';
@@ -124,7 +124,10 @@ export function RecordBasics<Rec extends RecordValues = RecordValues>(props: Rec
       </div>
       {props.headerExtra}
       {query.isPending ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : null}
-      {query.isError ? <Alert variant="danger">{query.error.message}</Alert> : null}
+      {query.isError ? (
+        // No network is the device's state, not a fault: a warning above what is already shown, gone when it is back.
+        <Alert variant={isNetworkFailure(query.error) ? 'warning' : 'danger'}>{query.error.message}</Alert>
+      ) : null}
       {query.data && record ? (
         <RecordForm key={`${props.id}:${record.id}`} {...props} loaded={query.data} />
       ) : null}
