@@ -233,7 +233,10 @@ export function recordRoutes<
         [spec.key]: record,
         formOptions: (await spec.formOptions?.(database.pool, scope)) ?? {},
         can: allowed,
-        deleteBlockedReason: id === 'create' || !allowed.delete ? null : await blockedReason(record as Rec),
+        // A record not yet saved has nothing to delete: the field is left out.
+        ...(id === 'create'
+          ? {}
+          : { deleteBlockedReason: allowed.delete ? await blockedReason(record as Rec) : null }),
       };
     },
   );
