@@ -1,7 +1,7 @@
 // One formatter per unit for the figures reports show (SPEC §5, §9): summaries, table cells, the charts' panels and
 // every export call these, so a figure reads the same on a screen, in a CSV and in a PDF.
 import type { ReportCell, ReportChart, ReportColumnKind } from '../reports.js';
-import { formatDate } from './date.js';
+import { displayOf, formatDate } from './date.js';
 import { formatMoney } from './money.js';
 import { formatDecimal, toNumber } from './number.js';
 
@@ -50,14 +50,13 @@ export function formatQuantityFigure(value: Num): string {
   return Number.isInteger(n) ? grouped.format(n) : formatDecimal(n, 2);
 }
 
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar day as MM/dd/yyyy: a yyyy-MM-dd text (no time zone shift: a day is a day) or a local Date. */
 export function formatDay(value: string | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : formatDate(value);
-  const m = ISO_DAY.exec(value);
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : value;
+  return ISO_DAY.test(value) ? displayOf(value) : value;
 }
 
 /**
