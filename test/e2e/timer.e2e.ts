@@ -1,8 +1,10 @@
 // Journey, keyboard only: Shift+T, type a task, Enter → the navigation shows the timer ticking; a reload and a second
 // page of the same user still show it; Shift+T again, a comment, Enter stops it → the slip is in the daily panel,
-// rounded up to the user's timer rounding (30 minutes here).
+// rounded up to the user's timer rounding (30 minutes here), or up to the start of the user's next slip when one starts
+// sooner (the rounding never makes two slips overlap, issue 27; other journeys log this user's time today too).
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyDay } from '../support/company-day';
 import { newPage, openBrowser, signIn } from '../support/e2e';
 import { clientWithTask, post, XHR } from '../support/e2e-data';
 
@@ -20,6 +22,28 @@ async function prepare(request: APIRequestContext) {
   if (state.timer) await request.delete(`/api/time/timer?version=${state.timer.version}`, { headers: XHR });
   const { user } = await (await request.get('/api/user/settings', { headers: XHR })).json();
   await post(request, '/api/user/settings', { ...user, timerRounding: 30 });
+}
+
+type DaySlip = { comment: string | null; start: string; stop: string | null; minutes: number | null };
+const minuteOf = (localIso: string) => Date.parse(`${localIso}:00Z`) / 60_000;
+
+/** The stopped slip's minutes, checked against the rule: 30, or less only where another slip of the user begins. */
+async function roundedMinutes(request: APIRequestContext, comment: string): Promise<number> {
+  const res = await request.get(`/api/manage/slip/summary/${companyDay().path}`, { headers: XHR });
+  const { slips } = (await res.json()) as { slips: DaySlip[] };
+  const ours = slips.find((s) => s.comment === comment);
+  if (!ours?.stop || ours.minutes === null) throw new Error(`no finished slip "${comment}" today`);
+  const [start, stop] = [minuteOf(ours.start), minuteOf(ours.stop)];
+  if (stop < start + 30) {
+    // Cut short only where another slip of the user takes the next minute.
+    const others = slips.filter((s) => s !== ours);
+    const taken = others.some((s) => {
+      const from = minuteOf(s.start);
+      return from === stop || (from <= stop && s.stop !== null && minuteOf(s.stop) > stop);
+    });
+    expect(taken, `slip ${ours.start}–${ours.stop} cut short with no slip after it`).toBe(true);
+  } else expect(stop).toBe(start + 30);
+  return ours.minutes;
 }
 
 const widget = (page: Page) => page.getByTestId('timer-widget');
@@ -66,7 +90,8 @@ describe('timer', () => {
     await page.keyboard.press('Shift+T');
     await page.getByTestId('running-timer-dialog').waitFor();
     await focusedId(page, 'timer-comment');
-    await page.keyboard.type('Checked the rack by timer');
+    const comment = `Checked the rack by timer ${stamp}`;
+    await page.keyboard.type(comment);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('timer-notice').textContent()).toContain('Slip saved');
     await widget(page).waitFor({ state: 'detached' });
@@ -76,11 +101,11 @@ describe('timer', () => {
     // The daily panel shows the slip, 30 minutes by the rounding.
     await page.getByRole('button', { name: 'Daily', exact: true }).focus();
     await page.keyboard.press('Enter');
-    const card = page
-      .getByTestId('daily-panel')
-      .getByTestId('slip-card')
-      .filter({ hasText: 'Checked the rack by timer' });
-    await expect.poll(() => card.getByTestId('slip-time').textContent()).toBe('0:30');
+    const card = page.getByTestId('daily-panel').getByTestId('slip-card').filter({ hasText: comment });
+    const expected = await roundedMinutes(page.request, comment);
+    expect(expected).toBeGreaterThan(0);
+    const shown = `${Math.floor(expected / 60)}:${String(expected % 60).padStart(2, '0')}`;
+    await expect.poll(() => card.getByTestId('slip-time').textContent()).toBe(shown);
     await context.close();
   }, 120_000);
 });
