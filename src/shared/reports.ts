@@ -297,8 +297,8 @@ export type ReportFigure = { label: string; value: string; tone?: 'good' | 'warn
 export type ReportChart = {
   title: string;
   kind: 'bar' | 'donut';
-  /** What the values count: minutes are written as hours (h:mm), anything else as a number (the default). */
-  unit?: 'minutes';
+  /** What the values count: minutes are written as hours (h:mm), money as dollars and cents, else a number. */
+  unit?: 'minutes' | 'money';
   data: { label: string; value: number; tone?: 'good' | 'warning' | 'bad' | 'neutral' }[];
 };
 export type ReportNoticeText = { title: string; body: string };

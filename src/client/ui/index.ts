@@ -10,6 +10,7 @@ export {
   type DialogSize,
   SidePanel,
 } from './dialog';
+export { EmailText } from './email-text';
 export {
   type FieldContextValue,
   type FieldProps,

@@ -125,5 +125,8 @@ describe('chartValueText', () => {
     expect(chartValueText('minutes', 333_384)).toBe('5,556:24');
     expect(chartValueText(undefined, 1200)).toBe('1,200');
     expect(chartValueText(undefined, 2.5)).toBe('2.50');
+    expect(chartValueText('money', 52_212.5)).toBe('$52,212.50');
+    expect(chartValueText('money', 3337.5)).toBe('$3,337.50');
+    expect(chartValueText('money', 0)).toBe('$0.00');
   });
 });

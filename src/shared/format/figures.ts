@@ -91,6 +91,10 @@ export function reportCellText(
 /** Text that is a plain number ("12.5", "-3"), or null: other text is never read as a figure. */
 const numericText = (text: string) => (/^-?\d+(\.\d+)?$/.test(text.trim()) ? text.trim() : null);
 
-/** A chart's value as its panel, legend and printed bars write it: hours as h:mm, other values as numbers. */
+/** A chart's value as its panel, legend and printed bars write it: hours as h:mm, money as $, else numbers. */
 export const chartValueText = (unit: ReportChart['unit'], value: number): string =>
-  unit === 'minutes' ? formatHours(value) : formatQuantityFigure(value);
+  unit === 'minutes'
+    ? formatHours(value)
+    : unit === 'money'
+      ? formatAmount(value.toFixed(2))
+      : formatQuantityFigure(value);

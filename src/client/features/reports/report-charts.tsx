@@ -91,6 +91,8 @@ export function DonutChart({ title, data, unit }: ChartProps) {
 export function BarChart({ title, data, unit }: ChartProps) {
   const id = useId();
   const max = data.reduce((m, d) => Math.max(m, d.value), 0);
+  const texts = data.map((d) => chartValueText(unit, d.value));
+  const row = barRow(texts);
   return (
     <figure className="mb-0" aria-labelledby={`${id}-t`}>
       <figcaption id={`${id}-t`} className="fw-semibold small mb-1">
@@ -100,7 +102,7 @@ export function BarChart({ title, data, unit }: ChartProps) {
         {data.map((d, i) => {
           const width = max > 0 ? (Math.max(0, d.value) / max) * 100 : 0;
           return (
-            <li key={d.label} className="d-grid align-items-center gap-2 sd-bar-row" style={BAR_ROW}>
+            <li key={d.label} className="d-grid align-items-center gap-2 sd-bar-row" style={row}>
               <span className="text-truncate" title={d.label}>
                 {d.label}
               </span>
@@ -108,7 +110,7 @@ export function BarChart({ title, data, unit }: ChartProps) {
                 <rect width="100%" height="14" rx="2" fill="var(--bs-gray-200)" />
                 {width > 0 ? <rect width={`${width}%`} height="14" rx="2" fill={chartColor(d, i)} /> : null}
               </svg>
-              <span className="text-end fw-semibold">{chartValueText(unit, d.value)}</span>
+              <span className="text-end text-nowrap fw-semibold">{texts[i]}</span>
             </li>
           );
         })}
@@ -117,7 +119,11 @@ export function BarChart({ title, data, unit }: ChartProps) {
   );
 }
 
-const BAR_ROW = { gridTemplateColumns: 'minmax(5rem, 35%) 1fr 4rem' };
+// The value column is as wide as the longest figure ("$52,212.50") in every row: the bars line up and a figure never
+// breaks over two lines.
+const barRow = (texts: string[]) => ({
+  gridTemplateColumns: `minmax(5rem, 35%) 1fr ${Math.max(4, ...texts.map((t) => t.length))}ch`,
+});
 
 export function ReportChartView({ chart }: { chart: ReportChart }) {
   return chart.kind === 'donut' ? (

@@ -21,7 +21,7 @@ export function FigureCard({ figure }: { figure: ReportFigure }) {
         <div className="small text-body-secondary">{figure.label}</div>
         {/* A long amount ("$509,285.98") is set smaller rather than broken across lines. */}
         <div
-          className={`${figure.value.length > 9 ? 'fs-5' : 'fs-4'} fw-semibold ${tone?.text ?? ''}`.trim()}
+          className={`${figure.value.length > 9 ? 'fs-5' : 'fs-4'} fw-semibold text-nowrap ${tone?.text ?? ''}`.trim()}
         >
           {figure.value}
         </div>
@@ -41,20 +41,18 @@ export function ReportSummary({ report }: { report: ReportResponse }) {
           ? ` · Period ${report.period.from} – ${report.period.to}`
           : null}
       </p>
-      <div className="row g-3">
+      {/* Sized by the room the report has, not the window's width: beside an open daily panel a 1280 px window
+          leaves a report 700 px, where four cards a row broke "$514,064.70" over three lines. */}
+      <div className="sd-report-summary">
         {figures.length > 0 ? (
-          <div className={chart ? 'col-lg-7' : 'col-12'}>
-            <div className="row g-2 row-cols-2 row-cols-sm-3 row-cols-xl-4">
-              {figures.map((f) => (
-                <div key={f.label} className="col">
-                  <FigureCard figure={f} />
-                </div>
-              ))}
-            </div>
+          <div className="sd-report-figures">
+            {figures.map((f) => (
+              <FigureCard key={f.label} figure={f} />
+            ))}
           </div>
         ) : null}
         {chart && chart.data.length > 0 ? (
-          <div className={figures.length > 0 ? 'col-lg-5' : 'col-12'}>
+          <div className="sd-report-chart">
             <div className="card h-100">
               <div className="card-body py-2 px-3">
                 <ReportChartView chart={chart} />

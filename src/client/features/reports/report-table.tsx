@@ -6,7 +6,7 @@ import { Button, Spinner } from 'react-bootstrap';
 import { formatDecimal, toNumber } from '../../../shared/format/number';
 import type { ReportColumn, ReportResponse, ReportRow } from '../../../shared/reports';
 import { useMediaQuery } from '../../shell/use-media-query';
-import { ListTable, Select } from '../../ui';
+import { EmailText, ListTable, Select } from '../../ui';
 import { formatCell, NUMERIC_KINDS } from './report-format';
 
 const MEDIUM_UP = '(min-width: 768px)';
@@ -36,6 +36,8 @@ export function belowExpected(row: ReportRow, column: ReportColumn): boolean {
   return value !== null && value < column.expected;
 }
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** One value as shown: formatted, its lines kept, and the highlight said in words to screen readers too. */
 function cellView(row: ReportRow, column: ReportColumn) {
   const value = row[column.name] ?? null;
@@ -44,8 +46,11 @@ function cellView(row: ReportRow, column: ReportColumn) {
     typeof value === 'string' && value.includes('\n') ? 'sd-pre-line' : '',
     below ? 'sd-below-expected' : '',
   ].filter(Boolean);
+  const text = formatCell(value, column.kind);
   return {
-    text: formatCell(value, column.kind),
+    text,
+    // An address wraps after its @ and dots, never mid-word (a phone's card is narrow).
+    content: column.kind === 'text' && EMAIL.test(text) ? <EmailText email={text} /> : text,
     below,
     className: classes.join(' '),
     title: below ? `Below the expected ${formatCell(column.expected ?? null, column.kind)}` : undefined,
@@ -60,7 +65,7 @@ function Cell({ row, column }: { row: ReportRow; column: ReportColumn }) {
     .join(' ');
   return (
     <td className={classes || undefined} title={view.title}>
-      {view.text}
+      {view.content}
       {view.hint}
     </td>
   );
@@ -71,24 +76,29 @@ function SortHeader(props: { column: ReportColumn; sort: SortState; onSort: (s: 
   const active = sort.field === column.name;
   const ariaSort = active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined;
   const numeric = NUMERIC_KINDS.includes(column.kind);
+  // Titles wrap between words ("Warranty / End"), so a wide report still fits the screen; the last word keeps its
+  // sort mark beside it.
+  const cut = column.title.lastIndexOf(' ') + 1;
   return (
-    // Numeric titles may wrap ("Billable / Hours"): a wide report then still fits the screen.
     <th
       scope="col"
       aria-sort={ariaSort}
       className={numeric ? 'text-end' : undefined}
-      style={numeric ? { whiteSpace: 'normal' } : undefined}
+      style={{ whiteSpace: 'normal', minWidth: '4rem' }}
     >
       {column.sortable ? (
         <button
           type="button"
-          className="btn btn-link p-0 fw-semibold text-body text-decoration-none"
+          className={`btn btn-link p-0 fw-semibold text-body text-decoration-none ${numeric ? 'text-end' : 'text-start'}`}
           style={{ fontSize: 'inherit' }}
           onClick={() => props.onSort(nextSort(sort, column.name))}
         >
-          {column.title}
-          <span aria-hidden="true" className="ms-1 text-body-secondary">
-            {active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
+          {column.title.slice(0, cut)}
+          <span className="text-nowrap">
+            {column.title.slice(cut)}
+            <span aria-hidden="true" className="ms-1 text-body-secondary">
+              {active ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
+            </span>
           </span>
         </button>
       ) : (
@@ -131,7 +141,7 @@ function CardValue({ row, column }: { row: ReportRow; column: ReportColumn }) {
   ];
   return (
     <dd className={classes.filter(Boolean).join(' ')} title={view.title}>
-      {view.text || '—'}
+      {view.text ? view.content : '—'}
       {view.hint}
     </dd>
   );
@@ -221,7 +231,8 @@ export function ReportTable(props: Props) {
                     ))}
                     {rowActions ? (
                       <td className="text-nowrap" style={{ ...STICKY_END, position: 'sticky', zIndex: 1 }}>
-                        {rowActions(row)}
+                        {/* One above the other: a narrow last column leaves the figures room at 1280 px. */}
+                        <div className="d-grid gap-1">{rowActions(row)}</div>
                       </td>
                     ) : null}
                   </tr>

@@ -181,6 +181,7 @@ export const billListPlan: PlanBuilder = (ctx) => ({
           ? {
               title: 'Amount by organization',
               kind: 'bar',
+              unit: 'money',
               data: top.map(([label, amount]) => ({ label, value: Number(amount) })),
             }
           : null,
