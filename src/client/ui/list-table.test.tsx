@@ -37,12 +37,16 @@ describe('ListTable', () => {
     fireEvent.scroll(box);
     expect(box.className).toContain('sd-scroll-x');
     expect(box.className).toContain('sd-more-right');
-    expect(screen.getByText('Scroll for more →')).toBeTruthy();
+    const hint = screen.getByText('Scroll for more →');
+    // Above the table, where its header is.
+    expect(hint.nextElementSibling).toBe(box);
+    expect(hint.className).not.toContain('invisible');
 
     box.scrollLeft = 310;
     fireEvent.scroll(box);
     expect(box.className).toContain('sd-scroll-x');
     expect(box.className).not.toContain('sd-more-right');
-    expect(screen.queryByText('Scroll for more →')).toBeNull();
+    // Hidden at the end, its line kept so the rows do not move.
+    expect(screen.getByText('Scroll for more →').className).toContain('invisible');
   });
 });

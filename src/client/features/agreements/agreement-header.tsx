@@ -12,7 +12,7 @@ import type { AsOf } from '../../../shared/schemas/agreement';
 import type { Option } from '../../../shared/schemas/common';
 import { loadEntity } from '../../api/entity';
 import { apiGet } from '../../api/http';
-import { DateInput } from '../../ui';
+import { DateInput, ListTable } from '../../ui';
 import { RouteTabs } from '../../ui/route-tabs';
 import { activityKey } from '../activity/activity-timeline';
 import { ParentOf, ParentTitle } from '../records/parent-title';
@@ -137,55 +137,59 @@ export function AsOfFigures({ agreementId }: { agreementId: string }) {
         </Button>
       </div>
       {open && data ? (
-        <Table size="sm" responsive className="mt-2 mb-0 sd-as-of-table">
-          <thead>
-            <tr>
-              <th>Service</th>
-              <th className="text-end">Qty</th>
-              <th className="text-end">Unit price</th>
-              <th>Billing</th>
-              <th className="text-end">Monthly</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.services.length + data.oneTimeCharges.length === 0 ? (
+        <ListTable>
+          <Table size="sm" className="mt-2 mb-0 sd-as-of-table">
+            <thead>
               <tr>
-                <td colSpan={5} className="text-body-secondary">
-                  No services in force on {data.date}.
-                </td>
+                <th>Service</th>
+                <th className="text-end">Qty</th>
+                <th className="text-end">Unit price</th>
+                <th>Billing</th>
+                <th className="text-end">Monthly</th>
               </tr>
-            ) : (
-              data.services.map((s) => (
+            </thead>
+            <tbody>
+              {data.services.length + data.oneTimeCharges.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="text-body-secondary">
+                    No services in force on {data.date}.
+                  </td>
+                </tr>
+              ) : (
+                data.services.map((s) => (
+                  <tr key={s.id}>
+                    <td>
+                      {s.serviceType.label}
+                      {s.description ? (
+                        <div className="small text-body-secondary">{s.description}</div>
+                      ) : null}
+                    </td>
+                    <td className="text-end">{formatQuantity(s.quantity)}</td>
+                    <td className="text-end">{formatMoney(s.unitPrice)}</td>
+                    <td>{s.billingFrequency.label}</td>
+                    <td className="text-end">{formatMoney(s.monthly)}</td>
+                  </tr>
+                ))
+              )}
+              {/* Billed once, in the month of their date: their amount, never part of the monthly value. */}
+              {data.oneTimeCharges.map((s) => (
                 <tr key={s.id}>
                   <td>
                     {s.serviceType.label}
-                    {s.description ? <div className="small text-body-secondary">{s.description}</div> : null}
+                    <div className="small text-body-secondary">
+                      {s.description ? `${s.description} · ` : ''}
+                      {s.startDate}
+                    </div>
                   </td>
                   <td className="text-end">{formatQuantity(s.quantity)}</td>
                   <td className="text-end">{formatMoney(s.unitPrice)}</td>
                   <td>{s.billingFrequency.label}</td>
-                  <td className="text-end">{formatMoney(s.monthly)}</td>
+                  <td className="text-end">{formatMoney(s.amount)} once</td>
                 </tr>
-              ))
-            )}
-            {/* Billed once, in the month of their date: their amount, never part of the monthly value. */}
-            {data.oneTimeCharges.map((s) => (
-              <tr key={s.id}>
-                <td>
-                  {s.serviceType.label}
-                  <div className="small text-body-secondary">
-                    {s.description ? `${s.description} · ` : ''}
-                    {s.startDate}
-                  </div>
-                </td>
-                <td className="text-end">{formatQuantity(s.quantity)}</td>
-                <td className="text-end">{formatMoney(s.unitPrice)}</td>
-                <td>{s.billingFrequency.label}</td>
-                <td className="text-end">{formatMoney(s.amount)} once</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+              ))}
+            </tbody>
+          </Table>
+        </ListTable>
       ) : null}
     </section>
   );

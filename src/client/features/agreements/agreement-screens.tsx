@@ -209,6 +209,23 @@ function AgreementList({ organization }: { organization: string | null }) {
       filters={filterDefs(serviceTypes, !organization)}
       rowKey={(a) => a.id}
       rowClassName={(a) => (a.status.value === 'CLOSED' ? 'sd-row-inactive' : undefined)}
+      // On phones a card per agreement: the monthly value stays whole beside its title (a table cut it off).
+      card={(a) => (
+        <div className="card card-body py-2 px-3 mb-2">
+          <div className="d-flex justify-content-between gap-2">
+            <Link className="fw-medium" to={agreementPath(place(a.id), 'basics')}>
+              {a.number} · {a.title}
+            </Link>
+            <span className="text-nowrap fw-semibold" data-testid="agreement-monthly">
+              {formatMoney(a.monthlyValue ?? '0')}
+            </span>
+          </div>
+          {organization ? null : <div className="small">{label(a.organization)}</div>}
+          <div className="small text-body-secondary">
+            {[label(a.status), a.renewalDate ? `renews ${a.renewalDate}` : ''].filter(Boolean).join(' · ')}
+          </div>
+        </div>
+      )}
       summary={() => <Totals query={Object.fromEntries(Object.entries(query).filter(([, v]) => v !== ''))} />}
       actions={
         <Link

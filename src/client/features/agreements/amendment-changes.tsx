@@ -4,7 +4,7 @@ import { Button, Table } from 'react-bootstrap';
 import { formatMoney, formatQuantity, sumAmounts } from '../../../shared/format/money';
 import type { ChangeRow } from '../../../shared/schemas/agreement';
 import type { Option } from '../../../shared/schemas/common';
-import { Select, TextInput } from '../../ui';
+import { ListTable, Select, TextInput } from '../../ui';
 import type { CustomFieldProps } from '../records/record-fields';
 
 type Row = Record<string, unknown>;
@@ -105,47 +105,49 @@ export function ChangeTable({ rows }: { rows: ChangeRow[] }) {
   const after = sumAmounts(rows.flatMap((r) => (r.after ? [r.after.monthly] : [])));
   const delta = sumAmounts([after, `-${before}`.replace('--', '')]);
   return (
-    <Table size="sm" responsive className="mb-0 sd-change-table" aria-label="Service changes">
-      <thead>
-        <tr>
-          <th>Change</th>
-          <th>Service</th>
-          <th className="text-end">Before</th>
-          <th className="text-end">After</th>
-          <th className="text-end">Monthly before</th>
-          <th className="text-end">Monthly after</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((r, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; their order is their identity
-          <tr key={i}>
-            <td>{r.kind.label}</td>
-            <td>
-              {r.serviceType?.label ?? r.service?.label ?? ''}
-              {r.description ? <span className="text-body-secondary"> · {r.description}</span> : null}
-              {r.billingFrequency ? (
-                <div className="small text-body-secondary">{r.billingFrequency.label}</div>
-              ) : null}
-            </td>
-            <td className="text-end text-nowrap">{side(r.before)}</td>
-            <td className="text-end text-nowrap">{side(r.after)}</td>
-            <td className="text-end">{r.before ? formatMoney(r.before.monthly) : '—'}</td>
-            <td className="text-end">{r.after ? formatMoney(r.after.monthly) : '—'}</td>
+    <ListTable>
+      <Table size="sm" className="mb-0 sd-change-table" aria-label="Service changes">
+        <thead>
+          <tr>
+            <th>Change</th>
+            <th>Service</th>
+            <th className="text-end">Before</th>
+            <th className="text-end">After</th>
+            <th className="text-end">Monthly before</th>
+            <th className="text-end">Monthly after</th>
           </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th colSpan={4}>Monthly value change</th>
-          <th className="text-end">{formatMoney(before)}</th>
-          <th className="text-end" data-testid="monthly-change">
-            {formatMoney(after)} ({delta.startsWith('-') ? '−' : '+'}
-            {formatMoney(delta.replace('-', ''))})
-          </th>
-        </tr>
-      </tfoot>
-    </Table>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id of their own; their order is their identity
+            <tr key={i}>
+              <td>{r.kind.label}</td>
+              <td>
+                {r.serviceType?.label ?? r.service?.label ?? ''}
+                {r.description ? <span className="text-body-secondary"> · {r.description}</span> : null}
+                {r.billingFrequency ? (
+                  <div className="small text-body-secondary">{r.billingFrequency.label}</div>
+                ) : null}
+              </td>
+              <td className="text-end text-nowrap">{side(r.before)}</td>
+              <td className="text-end text-nowrap">{side(r.after)}</td>
+              <td className="text-end">{r.before ? formatMoney(r.before.monthly) : '—'}</td>
+              <td className="text-end">{r.after ? formatMoney(r.after.monthly) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th colSpan={4}>Monthly value change</th>
+            <th className="text-end">{formatMoney(before)}</th>
+            <th className="text-end" data-testid="monthly-change">
+              {formatMoney(after)} ({delta.startsWith('-') ? '−' : '+'}
+              {formatMoney(delta.replace('-', ''))})
+            </th>
+          </tr>
+        </tfoot>
+      </Table>
+    </ListTable>
   );
 }
 

@@ -67,7 +67,7 @@ export function RecentImports() {
             ) : null}
             {query.data?.items.map((run) => (
               <tr key={run.id}>
-                <td className="text-break">
+                <td className="text-break sd-cell-min">
                   <Link to={pathFor('file_import_run', { runId: run.id })}>{run.fileName}</Link>
                 </td>
                 <td>{run.presetLabel}</td>
@@ -153,7 +153,7 @@ export function ImportStatusTable() {
             ) : null}
             {query.data?.items.map((row) => (
               <tr key={row.organization.value}>
-                <td className="text-break">{row.organization.label}</td>
+                <td className="text-break sd-cell-min">{row.organization.label}</td>
                 {IMPORT_KINDS.map((k) => {
                   const s = row.kinds[k.value];
                   return (

@@ -145,7 +145,7 @@ export function MappingStep({ run }: { run: ImportRun }) {
           <tbody>
             {headers.map((header) => (
               <tr key={header}>
-                <td className="text-break">{header}</td>
+                <td className="text-break sd-cell-min">{header}</td>
                 <td>
                   <Select
                     label={`SD6 field for ${header}`}

@@ -112,7 +112,7 @@ function RowList({
             {rows.map((r) => (
               <tr key={r.line}>
                 <td>{r.line}</td>
-                <td className="text-break">{r.device ?? ''}</td>
+                <td className="text-break sd-cell-min">{r.device ?? ''}</td>
                 <td>{r.reason}</td>
               </tr>
             ))}

@@ -141,7 +141,7 @@ function Routes({ data }: { data: MonitoringSnapshot }) {
             ) : (
               data.routes.map((r) => (
                 <tr key={`${r.method} ${r.route}`}>
-                  <td className="text-break">
+                  <td className="text-break sd-cell-min">
                     <span className="text-body-secondary small me-1">{r.method}</span>
                     <code>{r.route}</code>
                   </td>

@@ -6,7 +6,7 @@ import { Button, Table } from 'react-bootstrap';
 import { formatMoney, formatQuantity, lineAmount, parseDecimal } from '../../../shared/format/money';
 import type { Option } from '../../../shared/schemas/common';
 import { type ProposalLine, type ProposalTotals, proposalTotals } from '../../../shared/schemas/opportunity';
-import { RichText, Select, TextInput } from '../../ui';
+import { ListTable, RichText, Select, TextInput } from '../../ui';
 import type { CustomFieldProps } from '../records/record-fields';
 
 type Row = Record<string, unknown>;
@@ -201,40 +201,42 @@ function LineEditor({
 export function LinesTable({ lines }: { lines: ProposalLine[] }) {
   if (lines.length === 0) return <p className="text-body-secondary small">No lines yet.</p>;
   return (
-    <Table size="sm" responsive className="mb-2 sd-proposal-lines" aria-label="Proposal lines">
-      <thead>
-        <tr>
-          <th scope="col">Description</th>
-          <th scope="col" className="text-end">
-            Qty
-          </th>
-          <th scope="col" className="text-end">
-            Unit price
-          </th>
-          <th scope="col">Billing</th>
-          <th scope="col" className="text-end">
-            Amount
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((l, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id of their own; their order is their identity
-          <tr key={i}>
-            <td>
-              {l.serviceType?.label ?? l.description}
-              {l.serviceType && l.description ? (
-                <span className="text-body-secondary"> · {l.description}</span>
-              ) : null}
-            </td>
-            <td className="text-end">{formatQuantity(l.quantity)}</td>
-            <td className="text-end text-nowrap">{formatMoney(l.unitPrice)}</td>
-            <td>{l.recurrence.label}</td>
-            <td className="text-end text-nowrap">{formatMoney(l.amount)}</td>
+    <ListTable>
+      <Table size="sm" className="mb-2 sd-proposal-lines" aria-label="Proposal lines">
+        <thead>
+          <tr>
+            <th scope="col">Description</th>
+            <th scope="col" className="text-end">
+              Qty
+            </th>
+            <th scope="col" className="text-end">
+              Unit price
+            </th>
+            <th scope="col">Billing</th>
+            <th scope="col" className="text-end">
+              Amount
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </Table>
+        </thead>
+        <tbody>
+          {lines.map((l, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no id of their own; their order is their identity
+            <tr key={i}>
+              <td>
+                {l.serviceType?.label ?? l.description}
+                {l.serviceType && l.description ? (
+                  <span className="text-body-secondary"> · {l.description}</span>
+                ) : null}
+              </td>
+              <td className="text-end">{formatQuantity(l.quantity)}</td>
+              <td className="text-end text-nowrap">{formatMoney(l.unitPrice)}</td>
+              <td>{l.recurrence.label}</td>
+              <td className="text-end text-nowrap">{formatMoney(l.amount)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </ListTable>
   );
 }
 
