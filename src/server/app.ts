@@ -21,6 +21,7 @@ import { installOpenApi, openApiRoutes } from './platform/openapi.js';
 import { createSecretBox, type SecretBox, secretKeyMaterial } from './platform/secret-box.js';
 import { installSecurity } from './platform/security.js';
 import { cookieName, type SessionPolicy } from './platform/sessions.js';
+import { installCompression } from './platform/compression.js';
 import { installClient } from './platform/static.js';
 import { installJsonDepthLimit, validateRequestPart } from './platform/validation.js';
 
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secureCookies: config.secureCookies,
   };
   await app.register(fastifyCookie);
+  await installCompression(app);
   // Uploads (documents): one file of up to 25 MB after at most 20 short text fields. Routes read the parts as a
   // stream (platform/multipart.ts); nothing is buffered or written to disk by the plugin.
   await app.register(fastifyMultipart, {
