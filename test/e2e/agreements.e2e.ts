@@ -1,7 +1,7 @@
 // Journeys: create an agreement for a client and add two services, see the monthly value; draft an amendment that
 // changes a quantity, sign it, see the services and the history change; copy it and Cancel back to the source; the
 // same tree from the organization's Agreements tab.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPage, openBrowser, signIn } from '../support/e2e';
 import { post } from '../support/e2e-data';
@@ -82,6 +82,19 @@ describe('agreements', () => {
     await page.waitForURL(new RegExp(`/manage/organization/${orgId}/agreements/\\d+$`));
     await page.getByRole('button', { name: 'Edit' }).waitFor();
     const agreementPath = new URL(page.url()).pathname;
+
+    // Opened afresh, the agreement is asked for once: its header and its form share the answer.
+    const recordApi = `/api/manage/agreement/${agreementPath.split('/').pop()}`;
+    const asked: string[] = [];
+    const count = (r: Request) => {
+      if (r.method() === 'GET' && new URL(r.url()).pathname === recordApi) asked.push(r.url());
+    };
+    page.on('request', count);
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await page.getByTestId('monthly-value').waitFor();
+    page.off('request', count);
+    expect(asked).toHaveLength(1);
 
     await addService(page, agreementPath, `Managed Workstation ${stamp}`, '10', '50');
     await addService(page, agreementPath, `Firewall ${stamp}`, '1', '$1,200.50');

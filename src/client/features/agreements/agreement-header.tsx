@@ -56,7 +56,8 @@ export function useAgreementChanged(agreementId: string) {
 
 export function useAgreement(id: string) {
   return useQuery({
-    queryKey: [...agreementKey(id), 'summary'],
+    // The basics screen's own key: the header and the form share one GET.
+    queryKey: agreementKey(id),
     queryFn: ({ signal }) =>
       loadEntity<AgreementSummary>(`/api/manage/agreement/${encodeURIComponent(id)}`, 'agreement', {
         signal,

@@ -55,7 +55,8 @@ export function useOpportunityChanged(opportunityId: string) {
 
 export function useOpportunity(id: string) {
   return useQuery({
-    queryKey: [...opportunityKey(id), 'summary'],
+    // The basics screen's own key: the header and the form share one GET.
+    queryKey: opportunityKey(id),
     queryFn: ({ signal }) =>
       loadEntity<OpportunitySummary>(`/api/manage/opportunity/${encodeURIComponent(id)}`, 'opportunity', {
         signal,

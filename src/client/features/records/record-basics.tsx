@@ -87,7 +87,11 @@ function issuesByField(error: z.ZodError): Record<string, string[]> {
 export function RecordBasics<Rec extends RecordValues = RecordValues>(props: RecordBasicsProps<Rec>) {
   const creating = props.id === 'create';
   const query = useQuery({
-    queryKey: [...recordKey(props.api, props.id), props.prefill ?? {}],
+    // A saved record's key is the record alone, shared with its screen's header (one GET, not two) and set directly
+    // after a save; a new record's form depends on what it was prefilled with.
+    queryKey: creating
+      ? [...recordKey(props.api, props.id), props.prefill ?? {}]
+      : recordKey(props.api, props.id),
     queryFn: ({ signal }) =>
       loadEntity<Rec, Record<string, Option[]>>(
         `${props.api}/${encodeURIComponent(props.id)}`,
