@@ -24,7 +24,7 @@ export function UpdateBanner() {
         <button type="button" className="btn btn-primary btn-sm" onClick={() => void refreshPage()}>
           Refresh Page
         </button>
-        <button type="button" className="btn btn-outline-secondary btn-sm" onClick={() => dismissUpdate()}>
+        <button type="button" className="btn btn-outline-dark btn-sm" onClick={() => dismissUpdate()}>
           Cancel
         </button>
       </div>
@@ -58,7 +58,8 @@ export function InstallBanner() {
       <button type="button" className="btn btn-primary btn-sm" onClick={() => void installApp()}>
         Install
       </button>
-      <button type="button" className="btn btn-outline-secondary btn-sm" onClick={hideInstall}>
+      {/* Dark, not secondary grey: grey text is 4.38:1 on the banner, under the 4.5:1 that text needs. */}
+      <button type="button" className="btn btn-outline-dark btn-sm" onClick={hideInstall}>
         Cancel
       </button>
     </div>
