@@ -75,13 +75,11 @@ async function routeParams(request: APIRequestContext) {
     withChild(request, '/api/manage/agreement', (id) => `/api/manage/agreement/${id}/${kind}`);
   const opportunityWith = async (kind: string) =>
     withChild(request, '/api/manage/opportunity', (id) => `/api/manage/opportunity/${id}/${kind}`);
-  const [service, amendment, agreementDoc, proposal, opportunityDoc] = [
-    await agreementWith('service'),
-    await agreementWith('amendment'),
-    await agreementWith('document'),
-    await opportunityWith('proposal'),
-    await opportunityWith('document'),
-  ];
+  const service = await agreementWith('service');
+  const amendment = await agreementWith('amendment');
+  const agreementDoc = await agreementWith('document');
+  const proposal = await opportunityWith('proposal');
+  const opportunityDoc = await opportunityWith('document');
   const slipTask = await withChild(request, '/api/manage/task', (id) => `/api/manage/slip?task=${id}`);
   const upload = await request.post('/api/admin/file-import/upload', {
     headers: XHR,
@@ -148,7 +146,7 @@ function addressOf(name: RouteName, p: Params): string {
   const at = (params: Record<string, number | string>) => pathFor(name, params);
   if (name === 'error') return at({ statusCode: 404 });
   if (name === 'forgot_password_reset') return at({ token: 'a-link-that-has-expired' });
-  if (name === 'equipment_filtered') return at({ filters: JSON.stringify({ status: 'all', name: 'SRV' }) });
+  if (name === 'equipment_filtered') return at({ filters: JSON.stringify({ filter: 'all', q: 'SRV' }) });
   if (name === 'file_import_run') return at({ runId: p.runId });
   if (keys.includes('page')) return at({ page: p.pages[name]! });
   if (keys.includes('caseId')) return at(p.slip);
