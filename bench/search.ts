@@ -1,80 +1,32 @@
-// `npm run bench search`: global search over 1,000,000 searchable records (10 % organizations, 90 % devices;
-// BENCH_SEARCH_RECORDS / BENCH_SEARCH_RUNS change that). p50/p95/p99 per kind of term (exact names, serial
-// prefixes, one-letter typos), and the endpoint against the raw SQL it sends (captured, then replayed on the pool).
+// `npm run bench search`: global search over 1,000,000 searchable records of every kind it covers (organizations,
+// people, devices, software, cases, tasks, slips, agreements, opportunities, proposals; BENCH_SEARCH_RECORDS /
+// BENCH_SEARCH_RUNS change that). p50/p95/p99 per kind of term (exact names, typos, bare words, numbers, phone
+// digits, a word in slip comments, a word nothing has), and the endpoint against the raw SQL it sends (captured,
+// then replayed on the pool).
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { CITIES, ORG_INDUSTRIES, ORG_PREFIXES, ORG_SUFFIXES } from '../src/seed/inventory-data.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { hashPassword } from '../src/server/platform/passwords.js';
-import { benchDatabase, capture, count, dropForLoad, HEADERS, ms, percentile, seconds } from './support.js';
+import { countsFor, loadSearchData } from './search-data.js';
+import { benchDatabase, capture, count, HEADERS, ms, percentile } from './support.js';
 
 const RECORDS = Number(process.env.BENCH_SEARCH_RECORDS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_SEARCH_RUNS ?? 20);
-const ORGS = Math.max(100, Math.round(RECORDS / 10));
-const DEVICES = RECORDS - ORGS;
-const TERMS_PER_KIND = 12;
-const CHUNK = 100_000;
-const TABLES = ['organizations', 'equipment'];
-const MODELS = [
-  'OptiPlex 7090',
-  'OptiPlex 5000',
-  'Latitude 5440',
-  'ThinkPad T14',
-  'EliteBook 840',
-  'ProLiant DL360',
-  'PowerEdge R650',
-  'FortiGate 60F',
-  'LaserJet M404',
-  'Surface Pro 9',
-];
-const KINDS = ['WS', 'LT', 'SRV', 'FW', 'PRN', 'SW', 'AP', 'NAS'];
+const TERMS_PER_KIND = 8;
+const COUNTS = countsFor(RECORDS);
 
-/** Bulk load with the tables' secondary indexes dropped, rebuilt after (as an import would). */
 export async function load(database: Database): Promise<string> {
   const db = await database.pool.connect();
   try {
-    const t0 = performance.now();
-    const restore = await dropForLoad(db, TABLES, { keys: false });
-    await db.query('SELECT setseed(0.2026)');
-    await db.query(
+    const { rows } = await db.query<{ id: number }>(
       `INSERT INTO users (email, password_hash, first_name, last_name, short_code, roles)
-       VALUES ('bench-search@example.test', $1, 'Bench', 'Search', 'BENCHS', '{ROLE_USER}')`,
+       VALUES ('bench-search@example.test', $1, 'Bench', 'Search', 'BENCHS', '{ROLE_USER}') RETURNING id`,
       [await hashPassword('bench search password')],
     );
-    const pick = (p: string) => `(${p})[1 + floor(random() * cardinality(${p}))::int]`;
-    // "Cedar Ridge Dental LLC - Madison 1234": realistic words, the number keeps exact names rare.
-    await db.query(
-      `INSERT INTO organizations (name, short_code, active, phone)
-       SELECT x.prefix || ' ' || x.industry || CASE WHEN x.suffix = '' THEN '' ELSE ' ' || x.suffix END
-              || ' - ' || x.city || ' ' || x.g,
-              upper(left(regexp_replace(x.prefix, '[^A-Za-z]', '', 'g'), 3)) || x.g, random() < 0.9,
-              '(' || (200 + x.g % 800) || ') ' || lpad((x.g * 7 % 1000)::text, 3, '0') || '-' || lpad((x.g % 10000)::text, 4, '0')
-         FROM (SELECT g, ${pick('$1::text[]')} AS prefix, split_part(${pick('$2::text[]')}, '/', 1) AS industry,
-                      ${pick('$3::text[]')} AS suffix, split_part(${pick('$4::text[]')}, '/', 1) AS city
-                 FROM generate_series(1, $5::int) g) x`,
-      [ORG_PREFIXES, ORG_INDUSTRIES, ORG_SUFFIXES, CITIES, ORGS],
-    );
-    const { rows: span } = await db.query<{ lo: number }>('SELECT min(id) AS lo FROM organizations');
-    for (let from = 1; from <= DEVICES; from += CHUNK) {
-      // Devices named after their organization ("CED1234-WS042") or still as Windows named them; hex serials.
-      await db.query(
-        `INSERT INTO equipment (organization_id, name, model, serial_number, active)
-         SELECT o.id,
-                CASE WHEN random() < 0.08 THEN 'DESKTOP-' || upper(substr(md5(s.g::text), 1, 7))
-                     ELSE o.short_code || '-' || ${pick('$3::text[]')} || lpad((s.g % 400)::text, 3, '0') END,
-                ${pick('$4::text[]')}, upper(substr(md5(s.g::text), 8, 10)), random() < 0.92
-           FROM (SELECT g, $1 + floor(random() * $2)::int AS org FROM generate_series($5::int, $6::int) g) s
-           JOIN organizations o ON o.id = s.org`,
-        [span[0]!.lo, ORGS, KINDS, MODELS, from, Math.min(DEVICES, from + CHUNK - 1)],
-      );
-    }
-    const loaded = seconds(t0);
-    const t1 = performance.now();
-    await restore();
-    return `${loaded} s, indexes and ANALYZE ${seconds(t1)} s`;
+    return await loadSearchData(db, COUNTS, rows[0]!.id);
   } finally {
     db.release();
   }
@@ -89,26 +41,54 @@ function typo(text: string): string {
   return text.slice(0, at) + (c.toLowerCase() === 'e' ? 'a' : 'e') + text.slice(at + 1);
 }
 
-/** Realistic terms drawn from the data: exact names, serial prefixes, typos, a short code and a bare word. */
+/** Realistic terms drawn from the data, for every kind of record and way of finding one. */
 async function terms(pool: pg.Pool): Promise<Record<string, string[]>> {
-  const orgs = await pool.query<{ name: string; short_code: string }>(
-    `SELECT name, short_code FROM organizations ORDER BY md5(id::text) LIMIT $1`,
-    [TERMS_PER_KIND],
+  const sample = async <T extends object>(sql: string) =>
+    (await pool.query<T>(`${sql} ORDER BY md5(id::text) LIMIT ${TERMS_PER_KIND}`)).rows;
+  const orgs = await sample<{ name: string; short_code: string; phone: string }>(
+    'SELECT id, name, short_code, phone FROM organizations',
   );
-  const devices = await pool.query<{ name: string; serial_number: string }>(
-    `SELECT name, serial_number FROM equipment WHERE name NOT LIKE 'DESKTOP-%' ORDER BY md5(id::text) LIMIT $1`,
-    [TERMS_PER_KIND],
+  const devices = await sample<{ name: string; serial_number: string }>(
+    `SELECT id, name, serial_number FROM equipment WHERE name NOT LIKE 'DESKTOP-%'`,
   );
+  const people = await sample<{ name: string; email: string }>(
+    `SELECT id, first_name || ' ' || last_name AS name, email FROM people`,
+  );
+  const cases = await sample<{ id: number; title: string }>('SELECT id, title FROM cases');
+  const agreements = await sample<{ number: string }>('SELECT id, number FROM agreements');
+  const opportunities = await sample<{ title: string }>('SELECT id, title FROM opportunities');
+  const proposals = await sample<{ number: string }>('SELECT id, number FROM proposals');
   // An organization's name without its number ("Cedar Ridge Dental LLC - Madison"), as a person would type it.
   const bare = (name: string) => name.replace(/ \d+$/, '');
   return {
-    'exact organization name': orgs.rows.map((r) => r.name),
-    'organization name, one-letter typo': orgs.rows.map((r) => typo(bare(r.name))),
-    'organization words': orgs.rows.map((r) => bare(r.name).split(' - ')[0]!),
-    'short code': orgs.rows.map((r) => r.short_code),
-    'exact device name': devices.rows.map((r) => r.name),
-    'serial prefix (6)': devices.rows.map((r) => r.serial_number.slice(0, 6)),
-    'full serial number': devices.rows.map((r) => r.serial_number),
+    'exact organization name': orgs.map((r) => r.name),
+    'organization name, one-letter typo': orgs.map((r) => typo(bare(r.name))),
+    'organization words': orgs.map((r) => bare(r.name).split(' - ')[0]!),
+    'short code': orgs.map((r) => r.short_code),
+    'phone digits': orgs.map((r) => r.phone.replace(/\D/g, '').slice(3)),
+    'exact device name': devices.map((r) => r.name),
+    'serial prefix (6)': devices.map((r) => r.serial_number.slice(0, 6)),
+    'full serial number': devices.map((r) => r.serial_number),
+    'person name': people.map((r) => r.name),
+    'e-mail start': people.map((r) => r.email.split('@')[0]!),
+    'case number': cases.map((r) => `#${r.id}`),
+    'case title': cases.map((r) => r.title),
+    'agreement number': agreements.map((r) => r.number),
+    'opportunity title': opportunities.map((r) => r.title),
+    'proposal number': proposals.map((r) => r.number),
+    // Common words: in thousands of slip comments, case titles or device models.
+    'common word': ['printer', 'patch', 'mailbox', 'driver', 'server', 'optiplex', 'vendor', 'reset'],
+    'short term (2)': ['pr', 'se', 'ca', 'op', 'ma', 'de', 'wi', 're'],
+    'word nothing has': [
+      'zqxwv',
+      'blorptang',
+      'qqqqzz',
+      'xylophonic',
+      'vvkkzz',
+      'jujubex',
+      'frobnicate',
+      'plughx',
+    ],
   };
 }
 
@@ -118,10 +98,8 @@ export async function searchBench(label: string, url: string | undefined): Promi
   try {
     await migrate(database.pool);
     const took = await load(database);
-    console.log(
-      `search [${label}]: loaded ${count(ORGS)} organizations and ${count(DEVICES)} devices ` +
-        `(${count(RECORDS)} searchable records) in ${took}`,
-    );
+    const kinds = Object.entries(COUNTS).map(([table, n]) => `${count(n)} ${table}`);
+    console.log(`search [${label}]: loaded ${kinds.join(', ')} in ${took}`);
     app = await buildApp({
       config: loadConfig({ SD6_DEMO: 'off', LOG_LEVEL: 'silent' }),
       database,

@@ -1,5 +1,6 @@
 // What global search looks in: each area declares a source per entity in its manifest (Area.searchSources), with
-// its searchable fields and the screen a hit opens (and a trigram index for each field it searches).
+// its searchable fields and the screen a hit opens. The fields' values are kept in one table, search_entries, in
+// step with the records by triggers generated from these sources (search-index-sql.ts), in the writer's transaction.
 
 /**
  * How a field matches a term:
@@ -13,8 +14,7 @@ export type MatchKind = 'text' | 'code' | 'digits' | 'number';
 export type SearchField = {
   label: string;
   /**
-   * SQL over the source's `t` alias (or the table a related field joins); must be the expression a trigram index is
-   * built on (number: a key).
+   * SQL over the source's `t` alias (or the table a related field joins): the text searched (number: a key).
    */
   column: string;
   /** SQL of the text shown as the matched value when it is not `column` itself (a phone, not its digits). */
@@ -33,10 +33,28 @@ export type SearchField = {
   typos?: false;
 };
 
+/**
+ * Another table whose rows show in a source's entries (an agreement shows its organization's name): when one of its
+ * `columns` changes, the source's records that `records` selects are indexed again.
+ */
+export type SearchFollow = {
+  table: string;
+  /** The followed table's key (joins a row's old and new version). */
+  key?: string;
+  columns: string[];
+  /** SQL selecting the ids (as `id`) of the source's records that show a row of `changed` (the changed rows). */
+  records: string;
+};
+
 export type SearchSource = {
   kind: string;
+  /** The searched table (`t` in `from`): its rows are the records found. */
+  table: string;
+  /** Its columns the entries are built from: an update of other columns leaves the index alone. */
+  columns: string[];
   /** FROM clause; the searched table is `t`. */
   from: string;
+  follows?: SearchFollow[];
   /** SQL of what was found (shown as the result's name). */
   name: string;
   /** SQL of what it belongs to, shown under the name (an opportunity's organization and stage). */

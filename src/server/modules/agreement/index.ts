@@ -13,6 +13,15 @@ export const agreementArea = defineArea({
   searchSources: [
     {
       kind: 'agreement',
+      table: 'agreements',
+      columns: ['number', 'title', 'organization_id'],
+      follows: [
+        {
+          table: 'organizations',
+          columns: ['name'],
+          records: 'SELECT t.id FROM agreements t JOIN changed c ON c.id = t.organization_id',
+        },
+      ],
       from: 'agreements t',
       name: `t.number || ' ' || t.title`,
       route: (id) => pathFor('agreement_basics', { id }),

@@ -11,6 +11,8 @@ export const caseArea = defineArea({
   searchSources: [
     {
       kind: 'case',
+      table: 'cases',
+      columns: ['title'],
       from: 'cases t',
       name: 't.title',
       route: (id) => pathFor('case_basics', { caseId: id }),

@@ -11,6 +11,8 @@ export const equipmentArea = defineArea({
   searchSources: [
     {
       kind: 'equipment',
+      table: 'equipment',
+      columns: ['name', 'serial_number', 'model'],
       from: 'equipment t',
       name: 't.name',
       route: (id) => pathFor('equipment_basics', { id }),

@@ -20,6 +20,22 @@ export const opportunityArea = defineArea({
   searchSources: [
     {
       kind: 'opportunity',
+      table: 'opportunities',
+      columns: ['number', 'title', 'organization_id', 'stage_id'],
+      follows: [
+        {
+          table: 'organizations',
+          columns: ['name'],
+          records: 'SELECT t.id FROM opportunities t JOIN changed c ON c.id = t.organization_id',
+        },
+        {
+          // The stages' names live in the settings.
+          table: 'settings',
+          key: 'key',
+          columns: ['value'],
+          records: `SELECT t.id FROM opportunities t WHERE EXISTS (SELECT FROM changed c WHERE c.key = ${sqlLiteral(OPPORTUNITY_SETTINGS_KEY)})`,
+        },
+      ],
       from: `opportunities t JOIN organizations o ON o.id = t.organization_id LEFT JOIN ${STAGES} sg ON sg.id = t.stage_id`,
       name: `t.number || ' ' || t.title`,
       detail: `o.name || coalesce(' · ' || sg.name, '')`,

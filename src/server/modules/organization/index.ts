@@ -12,6 +12,8 @@ export const organizationArea = defineArea({
   searchSources: [
     {
       kind: 'organization',
+      table: 'organizations',
+      columns: ['name', 'short_code', 'phone'],
       from: 'organizations t',
       name: 't.name',
       route: (id) => pathFor('organization_basics', { id }),

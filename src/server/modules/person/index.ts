@@ -12,6 +12,8 @@ export const personArea = defineArea({
   searchSources: [
     {
       kind: 'person',
+      table: 'people',
+      columns: ['first_name', 'last_name', 'email', 'phone'],
       from: 'people t',
       name: `t.first_name || ' ' || t.last_name`,
       route: (id) => pathFor('person_basics', { id }),

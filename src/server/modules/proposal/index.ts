@@ -11,6 +11,15 @@ export const proposalArea = defineArea({
   searchSources: [
     {
       kind: 'proposal',
+      table: 'proposals',
+      columns: ['number', 'title', 'opportunity_id'],
+      follows: [
+        {
+          table: 'opportunities',
+          columns: ['number', 'title'],
+          records: 'SELECT t.id FROM proposals t JOIN changed c ON c.id = t.opportunity_id',
+        },
+      ],
       from: 'proposals t JOIN opportunities op ON op.id = t.opportunity_id',
       name: `t.number || ' ' || t.title`,
       detail: `'Opportunity ' || op.number || ' ' || op.title`,

@@ -1,15 +1,15 @@
-// Global search: one UNION ALL statement over the registered sources, each branch bounded and trigram-indexed.
+// Global search: one lookup in search_entries, the searched fields of every source kept in step with their records
+// (search-index-sql.ts), through its trigram and prefix indexes.
 
-import type pg from 'pg';
 import { GLOBAL_SEARCH_LIMIT, type GlobalSearchResult } from '../../../shared/schemas/search.js';
 import type { Database } from '../../db/client.js';
-import type { SearchField, SearchSource } from '../../platform/search-source.js';
+import type { SearchSource } from '../../platform/search-source.js';
 import { highlight } from './highlight.js';
 import { afterWaitingQueries, searchGate } from './search-gate.js';
 
 /**
- * What search looks in: the search sources of the app's areas, set when the search area registers (every app of a
- * process has the same areas). The statement builders take other sources too (tests).
+ * Where a hit goes: the search sources of the app's areas, set when the search area registers (every app of a
+ * process has the same areas).
  */
 let areaSources: readonly SearchSource[] = [];
 export function setSearchSources(sources: readonly SearchSource[]): void {
@@ -30,10 +30,9 @@ type Row = {
   detail: string | null;
 };
 
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Placeholders for the term's variants, each bound once however many branches use it. */
+/** Placeholders for the term's variants, each bound once however many parts use it. */
 class Params {
   readonly values: unknown[] = [];
   private readonly seen = new Map<string, string>();
@@ -60,72 +59,71 @@ class Params {
     return this.bind('digits', `%${digits}%`);
   }
   number(n: number) {
-    return this.bind('number', n);
+    return this.bind('number', String(n));
   }
 }
 
-/** Substring hits of a field: how many to rank at most (a bare word can match thousands of rows). */
+/** Hits of one part of the lookup: how many to rank at most (a bare word can match thousands of entries). */
 const CANDIDATES = 500;
-
-type Match = { where: string; score: string; ordered: boolean };
-
-/** WHERE and score of one field's substring (or exact) match for this term; null when the field cannot match it. */
-function substringMatch(field: SearchField, term: string, p: Params): Match | null {
-  const col = field.column;
-  switch (field.match) {
-    case 'text':
-    case 'code': {
-      // Bound here only: a statement of one field must bind no parameter it does not use.
-      const rank = `CASE WHEN lower(${col}) = lower(${p.raw}) THEN 3 WHEN ${col} ILIKE ${p.prefix} THEN 2 ELSE 1 END`;
-      return term.length >= MIN_SUBSTRING
-        ? { where: `${col} ILIKE ${p.like}`, score: `${rank} + similarity(${p.raw}, ${col})`, ordered: true }
-        : // Too short for the trigram index: the first hits at the start of the field, no ranking scan.
-          { where: `${col} ILIKE ${p.prefix}`, score: rank, ordered: false };
-    }
-    case 'digits': {
-      const digits = term.replace(/\D/g, '');
-      if (digits.length < MIN_SUBSTRING || /[^\d\s()+.-]/.test(term)) return null;
-      return {
-        where: `${col} LIKE ${p.digits(digits)}`,
-        score: `CASE WHEN ${col} = '${digits}' THEN 3 ELSE 1 END`,
-        ordered: true,
-      };
-    }
-    case 'number': {
-      const m = /^#?(\d{1,9})$/.exec(term);
-      return m ? { where: `${col} = ${p.number(Number(m[1]))}`, score: '4', ordered: false } : null;
-    }
-  }
-}
-
-/** Typo-tolerant match of a text field (pg_trgm word similarity), for what the substring match missed. */
-function fuzzyMatch(field: SearchField, term: string, p: Params): Match | null {
-  if (field.match !== 'text' || field.typos === false || !typoTolerant(term)) return null;
-  const col = field.column;
-  return {
-    where: `${p.raw} <% ${col} AND ${col} NOT ILIKE ${p.like}`,
-    score: `word_similarity(${p.raw}, ${col})`,
-    ordered: true,
-  };
-}
 
 /** How much less a hit through a related record's field scores than the same match on a record's own field. */
 const RELATED_PENALTY = 0.5;
 
-function branch(source: SearchSource, field: SearchField, match: Match | null): string | null {
-  if (!match) return null;
-  const [id1, id2] = source.ids ?? [];
-  const score = field.related ? `(${match.score}) - ${RELATED_PENALTY}` : match.score;
-  const select = `SELECT ${literal(source.kind)} AS kind, ${literal(field.label)} AS field_label, t.id,
-      ${source.name} AS name, ${field.value ?? field.column} AS value, ${id1 ?? 'NULL::int'} AS id1,
-      ${id2 ?? 'NULL::int'} AS id2, ${source.detail ?? 'NULL::text'} AS detail, (${score})::float8 AS score
-    FROM ${field.related?.from ?? source.from} WHERE ${match.where}`;
-  return match.ordered
-    ? `(SELECT * FROM (${select} LIMIT ${CANDIDATES}) c ORDER BY score DESC LIMIT ${GLOBAL_SEARCH_LIMIT})`
-    : `(${select} LIMIT ${GLOBAL_SEARCH_LIMIT})`;
+/** The indexed start of an entry (a btree entry has a size limit; a term is at most 100 characters). */
+const START = 'lower(left(term, 200)) COLLATE "C"';
+
+/** One part of the lookup: entries matching `where`, scored, at most CANDIDATES of them. */
+function part(where: string, score: string, order = ''): string {
+  return `(SELECT kind, label AS field_label, record_id AS id, name, value, id1, id2, detail,
+      ((${score}) - CASE WHEN related THEN ${RELATED_PENALTY} ELSE 0 END)::float8 AS score
+    FROM search_entries WHERE ${where} ${order} LIMIT ${CANDIDATES})`;
 }
 
-const union = (branches: (string | null)[]) => branches.filter(Boolean).join('\n    UNION ALL ');
+/** A part of the lookup, written with the placeholders of the statement it goes in. */
+type Part = (p: Params) => string;
+
+/**
+ * The parts of the lookup for a term, each one index scan: the fields that start with it (all kinds of text, any
+ * length), the names and the prose that contain it (3 characters or more), phone digits and record numbers.
+ */
+function foundParts(term: string): Part[] {
+  const long = term.length >= MIN_SUBSTRING;
+  const score = (p: Params) =>
+    `CASE WHEN lower(term) = lower(${p.raw}) THEN 3 WHEN ${START} LIKE lower(${p.prefix}) THEN 2 ELSE 1 END` +
+    (long ? ` + similarity(${p.raw}, term)` : '');
+  const parts: Part[] = [
+    // By the start index, in its order: the shortest names starting with the term come first.
+    (p) =>
+      part(`${START} LIKE lower(${p.prefix}) AND match IN ('text', 'code')`, score(p), `ORDER BY ${START}`),
+  ];
+  if (long)
+    // Names and prose apart: a word common in slip comments never crowds out the records named by it.
+    for (const which of ['NOT prose', 'prose'])
+      parts.push((p) => part(`${which} AND match IN ('text', 'code') AND term ILIKE ${p.like}`, score(p)));
+  const digits = term.replace(/\D/g, '');
+  if (digits.length >= MIN_SUBSTRING && !/[^\d\s()+.-]/.test(term))
+    parts.push((p) =>
+      part(
+        `NOT prose AND match = 'digits' AND term LIKE ${p.digits(digits)}`,
+        `CASE WHEN term = '${digits}' THEN 3 ELSE 1 END`,
+      ),
+    );
+  const number = /^#?(\d{1,9})$/.exec(term);
+  if (number) parts.push((p) => part(`${START} = ${p.number(Number(number[1]))} AND match = 'number'`, '4'));
+  return parts;
+}
+
+/** Typo-tolerant matches of names (pg_trgm word similarity), for when the lookup found nothing. */
+function fuzzyParts(term: string): Part[] {
+  if (!typoTolerant(term)) return [];
+  return [
+    (p) =>
+      part(
+        `NOT prose AND typos AND ${p.raw} <% term AND term NOT ILIKE ${p.like}`,
+        `word_similarity(${p.raw}, term)`,
+      ),
+  ];
+}
 
 // The work of one term is bounded, so no user slows the others (the embedded database runs one query at a time).
 /** Words of a term that are searched; the rest are dropped (a name or a phrase is shorter than this). */
@@ -158,22 +156,18 @@ export function typoTolerant(term: string): boolean {
 type Statement = { text: string; values: unknown[] };
 
 /**
- * The same search as searchStatement, one statement per field: the substring ones, then (when they find nothing) the
- * typo-tolerant ones. The embedded database runs one query at a time, so a search sent in small statements lets
+ * The same search as searchStatement, one statement per part: the lookup's, then (when they find nothing) the
+ * typo-tolerant one. The embedded database runs one query at a time, so a search sent in small statements lets
  * everybody else's queries in between them (rankHits does the ranking the one statement does in SQL).
  */
-export function searchBranches(
-  term: string,
-  sources = areaSources,
-): { found: Statement[]; fuzzy: Statement[] } {
-  const fields = sources.flatMap((s) => s.fields.map((f) => [s, f] as const));
-  const statements = (match: typeof substringMatch) =>
-    fields.flatMap(([s, f]) => {
+export function searchBranches(term: string): { found: Statement[]; fuzzy: Statement[] } {
+  // Each statement binds only the parameters its own part uses.
+  const statements = (parts: Part[]) =>
+    parts.map((write) => {
       const p = new Params(term);
-      const text = branch(s, f, match(f, term, p));
-      return text ? [{ text, values: p.values }] : [];
+      return { text: write(p), values: p.values };
     });
-  return { found: statements(substringMatch), fuzzy: statements(fuzzyMatch) };
+  return { found: statements(foundParts(term)), fuzzy: statements(fuzzyParts(term)) };
 }
 
 type Hit = Row & { score: number };
@@ -192,21 +186,25 @@ export function rankHits(hits: Hit[]): Hit[] {
     .slice(0, GLOBAL_SEARCH_LIMIT);
 }
 
+const NOTHING =
+  'SELECT NULL::text AS kind, NULL::text AS field_label, NULL::int AS id, NULL::text AS name, NULL::text AS value, NULL::int AS id1, NULL::int AS id2, NULL::text AS detail, NULL::float8 AS score WHERE false';
+
 /**
- * The one statement for a term: every field's best substring hits; the typo-tolerant branches run only when there
- * are none (a typo is the likely reason, and an exact hit is what the user typed); one hit per record (its best
- * field); the best overall.
+ * The one statement for a term: the lookup's hits; the typo-tolerant part only when there are none (a typo is the
+ * likely reason, and an exact hit is what the user typed); one hit per record (its best field); the best overall.
  */
-export function searchStatement(term: string, sources = areaSources): { text: string; values: unknown[] } {
+export function searchStatement(term: string): Statement {
   const p = new Params(term);
-  const fields = sources.flatMap((s) => s.fields.map((f) => [s, f] as const));
-  const found = union(fields.map(([s, f]) => branch(s, f, substringMatch(f, term, p))));
-  const fuzzy = union(fields.map(([s, f]) => branch(s, f, fuzzyMatch(f, term, p))));
+  const found = foundParts(term)
+    .map((write) => write(p))
+    .join('\n    UNION ALL ');
+  const fuzzy = fuzzyParts(term)
+    .map((write) => write(p))
+    .join('\n    UNION ALL ');
   const hits = fuzzy
-    ? `SELECT * FROM found UNION ALL SELECT * FROM (${fuzzy}) f
-        WHERE NOT EXISTS (SELECT FROM found)`
+    ? `SELECT * FROM found UNION ALL SELECT * FROM (${fuzzy}) f WHERE NOT EXISTS (SELECT FROM found)`
     : 'SELECT * FROM found';
-  const text = `WITH found AS MATERIALIZED (${found || 'SELECT NULL::text AS kind, NULL::text AS field_label, NULL::int AS id, NULL::text AS name, NULL::text AS value, NULL::int AS id1, NULL::int AS id2, NULL::text AS detail, NULL::float8 AS score WHERE false'})
+  const text = `WITH found AS MATERIALIZED (${found || NOTHING})
   SELECT kind, field_label, id, name, value, id1, id2, detail FROM (
     SELECT DISTINCT ON (kind, id) * FROM (${hits}) hits ORDER BY kind, id, score DESC
   ) best ORDER BY score DESC, name, kind, id LIMIT ${GLOBAL_SEARCH_LIMIT}`;
@@ -235,7 +233,40 @@ export function typoThreshold(term: string): number {
   return Math.min(0.8, Math.max(0.6, twoTypos));
 }
 
-/** PostgreSQL: the one statement, in a transaction with its own similarity threshold and a statement timeout. */
+/**
+ * A search statement in a transaction of its own, with its settings: the typo threshold (only global search uses
+ * the word-similarity operators) and no sequential scans. A part's LIMIT makes a table scan look cheap to the planner,
+ * but the entries of one kind lie together, so a scan for a word that only cases carry reads the whole table first
+ * (700 ms at 1M records); the indexes always answer in a few milliseconds. On PostgreSQL, a statement timeout too
+ * (the embedded database has none).
+ */
+async function inSearchTransaction<T>(
+  database: Database,
+  term: string,
+  text: string,
+  values: unknown[],
+): Promise<T[]> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      "SELECT set_config('pg_trgm.word_similarity_threshold', $1, true), set_config('enable_seqscan', 'off', true)",
+      [String(typoThreshold(term))],
+    );
+    if (database.kind !== 'embedded')
+      await client.query(`SET LOCAL statement_timeout = ${SEARCH_TIMEOUT_MS}`);
+    const found = (await client.query(text, values)).rows as T[];
+    await client.query('COMMIT');
+    return found;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** PostgreSQL: the one statement. */
 async function searchInOneStatement(
   database: Database,
   term: string,
@@ -243,51 +274,33 @@ async function searchInOneStatement(
 ): Promise<Row[] | null> {
   const { text, values } = searchStatement(term);
   return searchGate.run(database.pool, gone, async () => {
-    const client = await database.pool.connect();
     try {
-      await client.query('BEGIN');
-      // Set for this search only: only global search uses the word-similarity operators.
-      await client.query("SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)", [
-        String(typoThreshold(term)),
-      ]);
-      await client.query(`SET LOCAL statement_timeout = ${SEARCH_TIMEOUT_MS}`);
-      const found = (await client.query<Row>(text, values)).rows;
-      await client.query('COMMIT');
-      return found;
+      return await inSearchTransaction<Row>(database, term, text, values);
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
       // Out of time: no results rather than an error (the search panel shows "No elements found").
       if ((error as { code?: string }).code === '57014') return [];
       throw error;
-    } finally {
-      client.release();
     }
   });
 }
 
 /**
- * The embedded database: one field's statement at a time, each after the queries other requests have waiting, so a
- * search adds at most one small statement to anybody's wait. Its single connection keeps the similarity threshold
- * set here (only global search uses it).
+ * The embedded database: one part's statement at a time, each after the queries other requests have waiting, so a
+ * search adds at most one small statement to anybody's wait.
  */
-async function searchInSteps(pool: pg.Pool, term: string, gone: () => boolean): Promise<Row[] | null> {
+async function searchInSteps(database: Database, term: string, gone: () => boolean): Promise<Row[] | null> {
   const { found, fuzzy } = searchBranches(term);
   const run = async (statements: Statement[]): Promise<Hit[] | null> => {
     const hits: Hit[] = [];
     for (const { text, values } of statements) {
-      await afterWaitingQueries(pool);
+      await afterWaitingQueries(database.pool);
       if (gone()) return null;
-      hits.push(...(await pool.query<Hit>(text, values)).rows);
+      hits.push(...(await inSearchTransaction<Hit>(database, term, text, values)));
     }
     return hits;
   };
   let hits = await run(found);
-  if (hits?.length === 0 && fuzzy.length) {
-    await pool.query("SELECT set_config('pg_trgm.word_similarity_threshold', $1, false)", [
-      String(typoThreshold(term)),
-    ]);
-    hits = await run(fuzzy);
-  }
+  if (hits?.length === 0 && fuzzy.length) hits = await run(fuzzy);
   return hits && rankHits(hits);
 }
 
@@ -300,7 +313,7 @@ export async function globalSearch(
   if (!term) return [];
   const rows =
     database.kind === 'embedded'
-      ? await searchGate.run(database.pool, gone, () => searchInSteps(database.pool, term, gone))
+      ? await searchGate.run(database.pool, gone, () => searchInSteps(database, term, gone))
       : await searchInOneStatement(database, term, gone);
   if (!rows) return [];
   const byKind = new Map(areaSources.map((s) => [s.kind, s]));

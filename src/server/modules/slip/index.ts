@@ -11,6 +11,15 @@ export const slipArea = defineArea({
   searchSources: [
     {
       kind: 'slip',
+      table: 'slips',
+      columns: ['comment', 'task_id'],
+      follows: [
+        {
+          table: 'tasks',
+          columns: ['title', 'case_id'],
+          records: 'SELECT t.id FROM slips t JOIN changed c ON c.id = t.task_id',
+        },
+      ],
       from: 'slips t JOIN tasks k ON k.id = t.task_id',
       name: `'Slip #' || t.id || ' - ' || k.title`,
       ids: ['k.case_id', 't.task_id'],

@@ -11,6 +11,8 @@ export const softwareArea = defineArea({
   searchSources: [
     {
       kind: 'software',
+      table: 'software',
+      columns: ['name'],
       from: 'software t',
       name: 't.name',
       route: (id) => pathFor('software_basics', { id }),

@@ -11,6 +11,8 @@ export const taskArea = defineArea({
   searchSources: [
     {
       kind: 'task',
+      table: 'tasks',
+      columns: ['title', 'case_id'],
       from: 'tasks t',
       name: 't.title',
       ids: ['t.case_id'],
