@@ -1,9 +1,8 @@
-// The search gate: one search at a time, in arrival order, after the queries already waiting; a search whose
-// caller left is skipped; a failing search does not stop the next.
+// The search gate: one search at a time, in arrival order; a search whose caller left is skipped; a failing search
+// does not stop the next.
 import { describe, expect, it } from 'vitest';
 import { SearchGate } from './search-gate.js';
 
-const idle = { waitingCount: 0 };
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe('SearchGate', () => {
@@ -14,7 +13,6 @@ describe('SearchGate', () => {
     const order: number[] = [];
     const search = (n: number) =>
       gate.run(
-        idle,
         () => false,
         async () => {
           running++;
@@ -34,42 +32,21 @@ describe('SearchGate', () => {
     const gate = new SearchGate();
     let ran = 0;
     const failing = gate.run(
-      idle,
       () => false,
       async () => {
         throw new Error('database went away');
       },
     );
     const gone = gate.run(
-      idle,
       () => true,
       async () => ++ran,
     );
     const next = gate.run(
-      idle,
       () => false,
       async () => ++ran,
     );
     await expect(failing).rejects.toThrow('database went away');
     expect(await gone).toBeNull();
     expect(await next).toBe(1);
-  });
-
-  it('lets the queries already waiting for a connection go first', async () => {
-    const gate = new SearchGate();
-    const pool = { waitingCount: 1 };
-    let started = false;
-    const search = gate.run(
-      pool,
-      () => false,
-      async () => {
-        started = true;
-      },
-    );
-    await tick();
-    expect(started).toBe(false);
-    pool.waitingCount = 0;
-    await search;
-    expect(started).toBe(true);
   });
 });

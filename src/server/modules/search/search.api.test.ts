@@ -16,7 +16,7 @@ import {
   makeUser,
   TEST_PASSWORD,
 } from '../../../../test/support/factories.js';
-import { rankHits, searchBranches, searchStatement, trigrams, typoThreshold } from './search.service.js';
+import { trigrams } from './search.service.js';
 
 type Result = { name: string; route: string; field_label: string; value: string; detail?: string };
 
@@ -343,55 +343,6 @@ describe('GET /api/suggest/global-search/', () => {
     const slipRoute = `/manage/case/${kase.id}/task/${task.id}/slip/${slip.id}`;
     expect((await search('xerographic')).map((r) => r.route)).toContain(slipRoute);
     expect((await search('xerograhpic')).map((r) => r.route)).not.toContain(slipRoute);
-  });
-
-  it('answers the same in small steps (the embedded database) as in one statement', async () => {
-    const stepwise = await makeOrganization(api.db.pool, { name: 'Stepwise Orchards' });
-    await makeOrganization(api.db.pool, { name: 'Stepwise Orchard Supply' });
-    // Agreements found by their own title and through their organization's name, ranked among the rest.
-    await makeAgreement(api.db.pool, {
-      organizationId: stepwise.id,
-      number: 'SW-1',
-      title: 'Orchard care plan',
-    });
-    await makeAgreement(api.db.pool, { number: 'SW-2', title: 'Stepwise block hours' });
-    // Opportunities and proposals, with the stage and opportunity they show.
-    const opp = await makeOpportunity(api.db.pool, { number: 'SW-3', title: 'Stepwise orchard sensors' });
-    await api.db.pool.query(
-      `INSERT INTO proposals (opportunity_id, number, title) VALUES ($1, 'SW-4', 'Orchard sensor rollout')`,
-      [opp.id],
-    );
-    for (const term of ['Stepwise', 'orchard', 'Stepwyse Orchards', 'zzqx', 'St', 'SW-']) {
-      const one = await api.db.pool.connect();
-      let expected: { kind: string; id: number }[];
-      try {
-        await one.query('BEGIN');
-        await one.query("SELECT set_config('pg_trgm.word_similarity_threshold', $1, true)", [
-          String(typoThreshold(term)),
-        ]);
-        const { text, values } = searchStatement(term);
-        expected = (await one.query(text, values)).rows.map((r) => ({ kind: r.kind, id: r.id }));
-        await one.query('COMMIT');
-      } finally {
-        one.release();
-      }
-      const { found, fuzzy } = searchBranches(term);
-      const run = async (statements: typeof found) =>
-        (await Promise.all(statements.map((st) => api.db.pool.query(st.text, st.values)))).flatMap(
-          (r) => r.rows,
-        );
-      let hits = await run(found);
-      if (hits.length === 0) {
-        await api.db.pool.query("SELECT set_config('pg_trgm.word_similarity_threshold', $1, false)", [
-          String(typoThreshold(term)),
-        ]);
-        hits = await run(fuzzy);
-      }
-      expect(
-        rankHits(hits).map((r) => ({ kind: r.kind, id: r.id })),
-        term,
-      ).toEqual(expected);
-    }
   });
 
   it('needs a session', async () => {

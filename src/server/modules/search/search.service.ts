@@ -5,7 +5,7 @@ import { GLOBAL_SEARCH_LIMIT, type GlobalSearchResult } from '../../../shared/sc
 import type { Database } from '../../db/client.js';
 import type { SearchSource } from '../../platform/search-source.js';
 import { highlight } from './highlight.js';
-import { afterWaitingQueries, searchGate } from './search-gate.js';
+import { searchGate } from './search-gate.js';
 
 /**
  * Where a hit goes: the search sources of the app's areas, set when the search area registers (every app of a
@@ -155,37 +155,6 @@ export function typoTolerant(term: string): boolean {
 
 type Statement = { text: string; values: unknown[] };
 
-/**
- * The same search as searchStatement, one statement per part: the lookup's, then (when they find nothing) the
- * typo-tolerant one. The embedded database runs one query at a time, so a search sent in small statements lets
- * everybody else's queries in between them (rankHits does the ranking the one statement does in SQL).
- */
-export function searchBranches(term: string): { found: Statement[]; fuzzy: Statement[] } {
-  // Each statement binds only the parameters its own part uses.
-  const statements = (parts: Part[]) =>
-    parts.map((write) => {
-      const p = new Params(term);
-      return { text: write(p), values: p.values };
-    });
-  return { found: statements(foundParts(term)), fuzzy: statements(fuzzyParts(term)) };
-}
-
-type Hit = Row & { score: number };
-
-/** One hit per record (its best field), the best first, as searchStatement orders them. */
-export function rankHits(hits: Hit[]): Hit[] {
-  const best = new Map<string, Hit>();
-  for (const hit of hits) {
-    const key = `${hit.kind} ${hit.id}`;
-    const seen = best.get(key);
-    if (!seen || hit.score > seen.score) best.set(key, hit);
-  }
-  const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return [...best.values()]
-    .sort((a, b) => b.score - a.score || text(a.name, b.name) || text(a.kind, b.kind) || a.id - b.id)
-    .slice(0, GLOBAL_SEARCH_LIMIT);
-}
-
 const NOTHING =
   'SELECT NULL::text AS kind, NULL::text AS field_label, NULL::int AS id, NULL::text AS name, NULL::text AS value, NULL::int AS id1, NULL::int AS id2, NULL::text AS detail, NULL::float8 AS score WHERE false';
 
@@ -266,14 +235,14 @@ async function inSearchTransaction<T>(
   }
 }
 
-/** PostgreSQL: the one statement. */
+/** The one statement, when it is this search's turn. */
 async function searchInOneStatement(
   database: Database,
   term: string,
   gone: () => boolean,
 ): Promise<Row[] | null> {
   const { text, values } = searchStatement(term);
-  return searchGate.run(database.pool, gone, async () => {
+  return searchGate.run(gone, async () => {
     try {
       return await inSearchTransaction<Row>(database, term, text, values);
     } catch (error) {
@@ -284,26 +253,6 @@ async function searchInOneStatement(
   });
 }
 
-/**
- * The embedded database: one part's statement at a time, each after the queries other requests have waiting, so a
- * search adds at most one small statement to anybody's wait.
- */
-async function searchInSteps(database: Database, term: string, gone: () => boolean): Promise<Row[] | null> {
-  const { found, fuzzy } = searchBranches(term);
-  const run = async (statements: Statement[]): Promise<Hit[] | null> => {
-    const hits: Hit[] = [];
-    for (const { text, values } of statements) {
-      await afterWaitingQueries(database.pool);
-      if (gone()) return null;
-      hits.push(...(await inSearchTransaction<Hit>(database, term, text, values)));
-    }
-    return hits;
-  };
-  let hits = await run(found);
-  if (hits?.length === 0 && fuzzy.length) hits = await run(fuzzy);
-  return hits && rankHits(hits);
-}
-
 export async function globalSearch(
   database: Database,
   rawTerm: string,
@@ -311,10 +260,7 @@ export async function globalSearch(
 ): Promise<GlobalSearchResult[]> {
   const term = boundedTerm(rawTerm);
   if (!term) return [];
-  const rows =
-    database.kind === 'embedded'
-      ? await searchGate.run(database.pool, gone, () => searchInSteps(database, term, gone))
-      : await searchInOneStatement(database, term, gone);
+  const rows = await searchInOneStatement(database, term, gone);
   if (!rows) return [];
   const byKind = new Map(areaSources.map((s) => [s.kind, s]));
   return rows.map((r) => ({
