@@ -14,7 +14,7 @@ import { benchDatabase, HEADERS, ms, percentile, seconds } from './support.js';
 /** 100 characters of one-letter words: the term that stalled the embedded database before the bounds. */
 export const CRAFTED_TERM = 'a b c d e f g h i j k l m n o p q r s t u v w x y z '.repeat(2).slice(0, 100);
 
-async function signIn(base: string, email: string): Promise<string> {
+export async function signIn(base: string, email: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { ...HEADERS, 'content-type': 'application/json' },
@@ -25,7 +25,7 @@ async function signIn(base: string, email: string): Promise<string> {
 }
 
 /** The last weekday before today: a day with slips in the demo data. */
-function lastWorkday(): Date {
+export function lastWorkday(): Date {
   const d = new Date();
   do d.setDate(d.getDate() - 1);
   while (d.getDay() === 0 || d.getDay() === 6);
@@ -33,7 +33,12 @@ function lastWorkday(): Date {
 }
 
 /** Daily summaries one after another until `done` says stop (at least `min` of them); their latencies. */
-async function summaries(url: string, cookie: string, done: () => boolean, min: number): Promise<number[]> {
+export async function summaries(
+  url: string,
+  cookie: string,
+  done: () => boolean,
+  min: number,
+): Promise<number[]> {
   const times: number[] = [];
   while (times.length < min || !done()) {
     const t0 = performance.now();

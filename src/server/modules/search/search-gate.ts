@@ -1,17 +1,26 @@
-// One global search at a time per process: searches queue behind each other instead of ahead of everybody's time
-// entry, so one user's searches (or a crafted term) never take more than one connection. Each statement of a search
-// then takes its turn in the pool's queue like any other query: the queries already waiting go first (on the
+// One global search at a time per caller: a caller's searches (one per keystroke, or a script's) queue behind each
+// other, so no one's searches take more than one connection and everybody else's requests keep theirs; different
+// people search side by side. Each statement then takes its turn in the pool's queue like any other query (on the
 // embedded database, one query at a time). A queued search whose caller has gone is skipped.
 
 export class SearchGate {
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly tails = new Map<string | number, Promise<unknown>>();
 
-  /** Runs `work` when it is this search's turn; null when the caller left while it waited. */
-  run<T>(gone: () => boolean, work: () => Promise<T>): Promise<T | null> {
-    const turn = this.tail.then(() => (gone() ? null : work()));
-    // The next search waits for this one, whether it succeeds or fails.
-    this.tail = turn.catch(() => {});
+  /** Runs `work` when it is this caller's turn; null when the caller left while it waited. */
+  run<T>(caller: string | number, gone: () => boolean, work: () => Promise<T>): Promise<T | null> {
+    const turn = (this.tails.get(caller) ?? Promise.resolve()).then(() => (gone() ? null : work()));
+    // The caller's next search waits for this one, whether it succeeds or fails; the last one forgets the caller.
+    const tail = turn.catch(() => {});
+    this.tails.set(caller, tail);
+    void tail.then(() => {
+      if (this.tails.get(caller) === tail) this.tails.delete(caller);
+    });
     return turn;
+  }
+
+  /** Callers with a search queued or running (a test reads it: the gate forgets who is done). */
+  get callers(): number {
+    return this.tails.size;
   }
 }
 

@@ -194,13 +194,19 @@ describe('search_entries', () => {
     await makePerson(api.db.pool, { organizationId: orgs[0]!.id, email: 'kim@example.test' });
     await makeEquipment(api.db.pool, { organizationId: orgs[0]!.id, serialNumber: 'XK4QTR' });
     await makeSoftware(api.db.pool);
+    const agreement = await makeAgreement(api.db.pool, { organizationId: orgs[1]!.id, title: 'Care plan' });
+    const slip = await makeSlip(api.db.pool, { taskId: tasks[0]!.id, userId, comment: 'Replaced the toner' });
+    // Every kind is in the index.
+    const kinds = (await api.db.pool.query<{ kind: string }>('SELECT DISTINCT kind FROM search_entries'))
+      .rows;
+    expect(kinds.map((k) => k.kind).sort()).toEqual(SOURCES.map((s) => s.kind).sort());
     const ids: Ids = {
       orgs: orgs.map((o) => o.id),
-      agreements: [],
+      agreements: [agreement.id],
       opps: [opp.id],
       cases: cases.map((c) => c.id),
       tasks: tasks.map((t) => t.id),
-      slips: [],
+      slips: [slip.id],
     };
     await fc.assert(
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 12 }), async (operations) => {
@@ -210,10 +216,6 @@ describe('search_entries', () => {
       }),
       { numRuns: 25 },
     );
-    // Every kind is in the index.
-    const kinds = (await api.db.pool.query<{ kind: string }>('SELECT DISTINCT kind FROM search_entries'))
-      .rows;
-    expect(kinds.map((k) => k.kind).sort()).toEqual(SOURCES.map((s) => s.kind).sort());
   });
 
   it('a rolled-back write leaves the index as it was', async () => {

@@ -10,6 +10,11 @@ export function searchRoutes(app: FastifyInstance, database: Database): void {
     .withTypeProvider<ZodTypeProvider>()
     .get('/api/suggest/global-search/', { schema: { querystring: globalSearchQuery } }, async (request) =>
       // A caller that closed the connection (the panel asked for a newer term) needs no answer.
-      globalSearch(database, request.query.term ?? '', () => request.raw.socket?.destroyed === true),
+      globalSearch(
+        database,
+        request.query.term ?? '',
+        request.user?.id ?? request.ip,
+        () => request.raw.socket?.destroyed === true,
+      ),
     );
 }

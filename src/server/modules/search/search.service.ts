@@ -84,7 +84,7 @@ type Part = (p: Params) => string;
 
 /**
  * The parts of the lookup for a term, each one index scan: the fields that start with it (all kinds of text, any
- * length), the names and the prose that contain it (3 characters or more), phone digits and record numbers.
+ * length), the names and the prose that contain it (a word of 3 characters or more), phone digits and record numbers.
  */
 function foundParts(term: string): Part[] {
   const long = term.length >= MIN_SUBSTRING;
@@ -96,7 +96,10 @@ function foundParts(term: string): Part[] {
     (p) =>
       part(`${START} LIKE lower(${p.prefix}) AND match IN ('text', 'code')`, score(p), `ORDER BY ${START}`),
   ];
-  if (long)
+  // Trigrams narrow a substring search only through a word of 3 characters: a term of short words ("a b c d e f")
+  // shares its trigrams with nearly every entry, so it matches at the start of a field only, as a short term does.
+  const narrow = (term.match(/[\p{L}\p{N}]+/gu) ?? []).some((word) => word.length >= MIN_SUBSTRING);
+  if (narrow)
     // Names and prose apart: a word common in slip comments never crowds out the records named by it.
     for (const which of ['NOT prose', 'prose'])
       parts.push((p) => part(`${which} AND match IN ('text', 'code') AND term ILIKE ${p.like}`, score(p)));
@@ -238,11 +241,12 @@ async function inSearchTransaction<T>(
 /** The one statement, when it is this search's turn. */
 async function searchInOneStatement(
   database: Database,
+  caller: string | number,
   term: string,
   gone: () => boolean,
 ): Promise<Row[] | null> {
   const { text, values } = searchStatement(term);
-  return searchGate.run(gone, async () => {
+  return searchGate.run(caller, gone, async () => {
     try {
       return await inSearchTransaction<Row>(database, term, text, values);
     } catch (error) {
@@ -253,14 +257,16 @@ async function searchInOneStatement(
   });
 }
 
+/** `caller`: whose search it is (one at a time each); `gone`: whether the caller stopped waiting for the answer. */
 export async function globalSearch(
   database: Database,
   rawTerm: string,
+  caller: string | number,
   gone: () => boolean = () => false,
 ): Promise<GlobalSearchResult[]> {
   const term = boundedTerm(rawTerm);
   if (!term) return [];
-  const rows = await searchInOneStatement(database, term, gone);
+  const rows = await searchInOneStatement(database, caller, term, gone);
   if (!rows) return [];
   const byKind = new Map(areaSources.map((s) => [s.kind, s]));
   return rows.map((r) => ({
