@@ -7,6 +7,8 @@ export type Mix = {
   base: string;
   seconds: number;
   concurrency: number;
+  /** Requests per second the connections send together, paced (none: each sends again as soon as answered). */
+  rate?: number;
   /** Session cookies of the staff the requests are sent as (one drawn per request). */
   cookies: string[];
   summaryDates: string[];
@@ -85,8 +87,17 @@ const send = (cookie: string, req: ReturnType<typeof draw>) =>
     r.end(req.body);
   });
 
-async function worker() {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function worker(n: number) {
+  // Paced: this connection's requests start every `every` ms, offset from the others'.
+  const every = mix.rate ? (1000 * mix.concurrency) / mix.rate : 0;
+  let next = performance.now() + (every * n) / mix.concurrency;
   while (performance.now() < until) {
+    if (every) {
+      await sleep(Math.max(0, next - performance.now()));
+      next += every;
+    }
     const req = draw();
     const t0 = performance.now();
     const status = await send(any(mix.cookies), req).catch(() => 0);
@@ -97,7 +108,7 @@ async function worker() {
   }
 }
 
-await Promise.all(Array.from({ length: mix.concurrency }, worker));
+await Promise.all(Array.from({ length: mix.concurrency }, (_, n) => worker(n)));
 const at = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const out: Record<string, KindResult> = {};

@@ -2,16 +2,12 @@
 // the old shape (migrated up to 0017) with timelines in both tables is migrated on: every row is kept with its
 // record, its kind, text, actor and time; an agreement's rows keep their ids, an opportunity's keep their order; new
 // rows continue after them; and the foreign keys still cascade.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeAgreement, makeOpportunity, makeUser } from '../../../test/support/factories.js';
-import { createEmptyPostgresDatabase, testDbKind } from '../../../test/support/test-db.js';
+import { databaseAt, type MigrationDb } from '../../../test/support/migration-db.js';
 import { activityLog } from '../platform/activity.js';
-import { startEmbeddedDatabase } from './embedded.js';
-import { migrate, migrationsDir } from './migrate.js';
+import { migrate } from './migrate.js';
 
 const BEFORE = '0017_import_recovery';
 const MIGRATION = '0018_activities';
@@ -20,48 +16,13 @@ const MIGRATION = '0018_activities';
 const AGREEMENT_ACTIVITY = activityLog('agreement_id', 'agreements');
 const OPPORTUNITY_ACTIVITY = activityLog('opportunity_id', 'opportunities');
 
+let db: MigrationDb;
 let pool: pg.Pool;
-const cleanups: (() => Promise<void>)[] = [];
-
-/** The migrations folder as it was before 0018: the same files, the journal ending at 0017. */
-function migrationsUpTo(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sd6-migrations-'));
-  cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
-  cpSync(migrationsDir(), dir, { recursive: true });
-  const journal = JSON.parse(readFileSync(join(dir, 'meta/_journal.json'), 'utf8')) as {
-    entries: { idx: number; tag: string }[];
-  };
-  const last = journal.entries.findIndex((e) => e.tag === tag);
-  expect(last).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, last + 1);
-  writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  return `${dir}/`;
-}
-
 beforeAll(async () => {
-  let url: string;
-  if (testDbKind() === 'postgres') {
-    const empty = await createEmptyPostgresDatabase();
-    cleanups.push(empty.drop);
-    url = empty.url;
-  } else {
-    const dir = mkdtempSync(join(tmpdir(), 'sd6-legacy-'));
-    const embedded = await startEmbeddedDatabase(dir);
-    cleanups.push(async () => {
-      await embedded.stop();
-      rmSync(dir, { recursive: true, force: true });
-    });
-    url = embedded.url;
-  }
-  pool = new pg.Pool({ connectionString: url, max: 2 });
-  cleanups.unshift(() => pool.end());
-  const applied = await migrate(pool, migrationsUpTo(BEFORE));
-  expect(applied.at(-1)).toBe(BEFORE);
+  db = await databaseAt(BEFORE);
+  pool = db.pool;
 }, 120_000);
-
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup();
-});
+afterAll(() => db?.close());
 
 type Row = { parent: number; kind: string; text: string; actor_id: number | null; at: string };
 
@@ -103,7 +64,7 @@ describe(`migration ${MIGRATION}`, () => {
       ),
     });
 
-    expect(await migrate(pool)).toEqual([MIGRATION]);
+    expect(await migrate(pool, db.migrationsUpTo(MIGRATION))).toEqual([MIGRATION]);
 
     const newAgreementRows = await read(
       `SELECT id::text, agreement_id AS parent, kind, text, actor_id, at::text FROM activities
