@@ -8,7 +8,9 @@ import { agreementsBench } from './agreements.js';
 import { agreementsFilesBench } from './agreements-files.js';
 import { billingBench } from './billing.js';
 import { calendarRenderBench } from './calendar-render.js';
+import { lighthouseBench } from './lighthouse.js';
 import { listsBench } from './lists.js';
+import { mixedLoadBench } from './mixed-load.js';
 import { offlineSyncBench } from './offline-sync.js';
 import { opportunitiesBench } from './opportunities.js';
 import { profileThroughput } from './profile-throughput.js';
@@ -90,6 +92,12 @@ if (!only || only === 'search-load') {
   if (pg) await searchLoadBench('postgres', pg);
   else console.log('search-load [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 }
+if (!only || only === 'load') {
+  await mixedLoadBench('embedded', undefined);
+  const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pg) await mixedLoadBench('postgres', pg);
+  else console.log('load [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
 if (!only || only === 'opportunities') {
   await opportunitiesBench('embedded', undefined);
   const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -116,3 +124,4 @@ if (!only || only === 'billing') {
 }
 if (!only || only === 'calendar') await calendarRenderBench();
 if (!only || only === 'web') await webBench();
+if (!only || only === 'lighthouse') await lighthouseBench();

@@ -35,7 +35,7 @@ const SCREENS: Screen[] = [
 ];
 
 /** The bare baseline: one heading, served by installClient as the app's index.html is. */
-async function bareServer(): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function bareServer(): Promise<{ base: string; stop: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'sd6-bench-bare-'));
   writeFileSync(
     join(dir, 'index.html'),

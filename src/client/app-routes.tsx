@@ -5,7 +5,8 @@ import { createBrowserRouter, Outlet, type RouteObject, redirect, redirectDocume
 import { ROUTES, type RouteDef, type RouteName } from '../shared/routes';
 import type { Profile } from '../shared/schemas/user';
 import { apiPost } from './api/http';
-import { ensureProfile, forgetProfile, rememberCachedProfile } from './api/profile';
+import { ensureProfile, forgetProfile, PROFILE_KEY, rememberCachedProfile } from './api/profile';
+import { mayBeSignedIn } from './api/session-hint';
 import { SCREENS } from './features/areas';
 import { signInScreens } from './features/auth/screens';
 import { nextOf, signInPath, stepRedirect } from './features/auth/sign-in-path';
@@ -77,7 +78,10 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
       throw redirect(await signInPath(error, args?.request.url));
     }
   };
+  // The sign-in screens and public pages: no hint cookie, no session to ask about (a profile cached by a sign-in in
+  // this page counts).
   const optionalProfile = async (): Promise<Profile | null> => {
+    if (!mayBeSignedIn() && !queryClient.getQueryData(PROFILE_KEY)) return null;
     try {
       return await ensureProfile(queryClient);
     } catch {

@@ -6,6 +6,7 @@ import { App } from './app';
 import { recoverFromChunkError } from './pwa/chunk-recovery';
 import { listenForInstall } from './pwa/pwa-state';
 import { currentTargetUrl } from './pwa/remount';
+import { whenIdle } from './shell/when-idle';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -22,10 +23,13 @@ window.addEventListener('vite:preloadError', (event) => {
 // The browser's install offer can come before the app renders: listen from the start.
 listenForInstall();
 
+// Registered once the page is idle: its chunk and the worker's precache never compete with the first screen.
 if (import.meta.env.PROD) {
-  import('./pwa/register')
-    .then(({ startServiceWorker }) => startServiceWorker())
-    .catch((error: unknown) => console.warn('Service worker registration failed', error));
+  whenIdle(() => {
+    import('./pwa/register')
+      .then(({ startServiceWorker }) => startServiceWorker())
+      .catch((error: unknown) => console.warn('Service worker registration failed', error));
+  });
 }
 
 createRoot(root).render(

@@ -11,6 +11,7 @@ import type { Database } from './db/client.js';
 import { AREAS } from './modules/areas.js';
 import type { AreaContext, AreaOptions } from './platform/area.js';
 import { installAuth } from './platform/auth.js';
+import { installCompression } from './platform/compression.js';
 import { installErrorHandlers } from './platform/errors.js';
 import { healthRoutes } from './platform/health.js';
 import { historyRoutes } from './platform/history.js';
@@ -21,7 +22,6 @@ import { installOpenApi, openApiRoutes } from './platform/openapi.js';
 import { createSecretBox, type SecretBox, secretKeyMaterial } from './platform/secret-box.js';
 import { installSecurity } from './platform/security.js';
 import { cookieName, type SessionPolicy } from './platform/sessions.js';
-import { installCompression } from './platform/compression.js';
 import { installClient } from './platform/static.js';
 import { installJsonDepthLimit, validateRequestPart } from './platform/validation.js';
 

@@ -115,16 +115,37 @@ function offerInstall() {
   return { event, prompt };
 }
 
+/** Idle callbacks held until `pageIdle()` runs them: the banner waits for the page to be idle. */
+let idleCallbacks: (() => void)[] = [];
+function pageIdle() {
+  act(() => {
+    for (const run of idleCallbacks.splice(0)) run();
+  });
+}
+
 describe('install banner', () => {
   let stopListening: () => void;
   beforeEach(() => {
     stopListening = listenForInstall();
+    idleCallbacks = [];
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idleCallbacks.push(run));
+    vi.stubGlobal('cancelIdleCallback', () => {});
   });
   afterEach(() => stopListening());
+
+  it("waits for the page to be idle, so it is never the screen's largest paint", () => {
+    render(<PwaBanners />);
+    offerInstall();
+    expect(installBanner()).toBeNull();
+    expect(window.localStorage.getItem(INSTALL_SHOWN_KEY)).toBeNull();
+    pageIdle();
+    expect(installBanner()).toHaveTextContent('Install SD6');
+  });
 
   it('shows when the browser offers install, once ever: Cancel hides it and a later page never shows it', () => {
     const first = render(<PwaBanners />);
     const offer = offerInstall();
+    pageIdle();
     expect(offer.event.defaultPrevented).toBe(true);
     expect(installBanner()).toHaveTextContent('Install SD6');
     expect(window.localStorage.getItem(INSTALL_SHOWN_KEY)).not.toBeNull();
@@ -136,6 +157,7 @@ describe('install banner', () => {
     newPage();
     render(<PwaBanners />);
     const again = offerInstall();
+    pageIdle();
     expect(installBanner()).toBeNull();
     // Not taken: the browser keeps its own install offer.
     expect(again.event.defaultPrevented).toBe(false);
@@ -144,6 +166,7 @@ describe('install banner', () => {
   it('Install opens the browser prompt and hides the banner', async () => {
     render(<PwaBanners />);
     const offer = offerInstall();
+    pageIdle();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Install' })));
     expect(offer.prompt).toHaveBeenCalledOnce();
     expect(installBanner()).toBeNull();
@@ -152,6 +175,7 @@ describe('install banner', () => {
   it('hides once the app is installed', () => {
     render(<PwaBanners />);
     offerInstall();
+    pageIdle();
     expect(installBanner()).not.toBeNull();
     act(() => {
       window.dispatchEvent(new Event('appinstalled'));
@@ -168,6 +192,7 @@ describe('install banner', () => {
     }));
     render(<PwaBanners />);
     const offer = offerInstall();
+    pageIdle();
     expect(installBanner()).toBeNull();
     expect(offer.event.defaultPrevented).toBe(false);
     expect(window.localStorage.getItem(INSTALL_SHOWN_KEY)).toBeNull();

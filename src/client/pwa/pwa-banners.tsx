@@ -1,5 +1,6 @@
 // The update and install banners (SPEC §4), above the screen in the signed-in shell and in the login shell.
 import { useEffect } from 'react';
+import { useIdle } from '../shell/when-idle';
 import {
   dismissUpdate,
   hideInstall,
@@ -40,11 +41,13 @@ export function UpdateBanner() {
 
 export function InstallBanner() {
   const { installPrompt } = usePwaState();
+  // Shown once the page is idle, so it is never the screen's largest paint (nor delays it).
+  const shown = useIdle() && !!installPrompt;
   // Seen once, never offered again in this browser (SPEC §9).
   useEffect(() => {
-    if (installPrompt) installBannerShown();
-  }, [installPrompt]);
-  if (!installPrompt) return null;
+    if (shown) installBannerShown();
+  }, [shown]);
+  if (!shown) return null;
   return (
     <div
       className="alert alert-secondary d-flex flex-wrap align-items-center gap-2 py-2 px-3 mb-3"

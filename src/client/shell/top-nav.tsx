@@ -13,6 +13,7 @@ import { lazyComponent } from './lazy-chunk';
 import { MenuLink } from './menu-link';
 import type { EntryDropdown as EntryDropdownType, UserDropdown as UserDropdownType } from './nav-menus';
 import { useTopNavHeight } from './use-top-nav-height';
+import { useIdle } from './when-idle';
 
 export { menuTag } from './menu-link';
 
@@ -28,7 +29,10 @@ const UserDropdown = lazyComponent<Parameters<typeof UserDropdownType>[0]>(
   'UserDropdown',
 );
 
-/** A drop-down menu whose code is still loading: its toggle, which opens the menu once the code is there. */
+/**
+ * A drop-down menu whose code loads when the page is idle or is clicked (fetched already when the pointer or focus
+ * reaches it, without re-rendering under a click): until then its toggle, which opens the menu once the code is there.
+ */
 function Deferred({
   title,
   id,
@@ -38,7 +42,9 @@ function Deferred({
   id: string;
   children: (open: boolean) => ReactNode;
 }) {
+  const idle = useIdle();
   const [open, setOpen] = useState(false);
+  const preload = () => void loadMenus().catch(() => undefined);
   const toggle = (
     <div className="nav-item dropdown">
       <button
@@ -47,12 +53,15 @@ function Deferred({
         aria-expanded="false"
         className="nav-link dropdown-toggle"
         data-menu-pending=""
+        onPointerEnter={preload}
+        onFocus={preload}
         onClick={() => setOpen(true)}
       >
         {title}
       </button>
     </div>
   );
+  if (!idle && !open) return toggle;
   return <Suspense fallback={toggle}>{children(open)}</Suspense>;
 }
 

@@ -7,6 +7,7 @@ import { API_TOKEN_PREFIX, type ApiTokenScope } from '../../shared/schemas/api-t
 import type { Role } from '../../shared/schemas/user.js';
 import type { Database } from '../db/client.js';
 import { body, forbidden, HttpError } from './errors.js';
+import { installSessionHint } from './session-hint.js';
 import {
   cookieName,
   findSessionUser,
@@ -142,6 +143,8 @@ export function installAuth(app: FastifyInstance, database: Database, policy: Se
       return reply.status(401).send(loginBody);
     }
   });
+  // Before the hook below, which strips it from Bearer calls with every other cookie.
+  installSessionHint(app, policy);
   // A Bearer call never gets a cookie (not even a sign-in route's).
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.apiToken || (request.url.startsWith('/api/') && bearerToken(request) !== null)) {

@@ -20,7 +20,7 @@ import { startHref } from '../sso/start-href';
 import { loadAuthOptions, NEXT_PATH } from './auth-api';
 import { nextOf } from './sign-in-path';
 
-// The sign-in rules (zod and its resolver, ~40 kB) load once the screen shows, not before it.
+// The sign-in rules (zod and its resolver, ~40 kB) load when the user starts on the form, not with the screen.
 let rules: Promise<Resolver<LoginRequest>> | null = null;
 const loadRules = () => {
   rules ??= Promise.all([
@@ -71,7 +71,8 @@ export function LoginPage() {
     reValidateMode: 'onSubmit',
   });
   const errorsOf = useErrorLists(form.formState.errors);
-  useEffect(() => void loadRules().catch(() => undefined), []);
+  // The rules load when the user types or points in the form (or submits): not on focus, the email field has it.
+  const preloadRules = () => void loadRules().catch(() => undefined);
 
   const submit = form.handleSubmit(async (values) => {
     setMessage(null);
@@ -95,6 +96,8 @@ export function LoginPage() {
   return (
     <form
       onSubmit={(event) => submit(event).catch((error: Error) => setMessage(error.message))}
+      onKeyDown={preloadRules}
+      onPointerDown={preloadRules}
       noValidate
       aria-labelledby="login-heading"
       className="sd-login-form"

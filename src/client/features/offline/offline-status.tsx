@@ -5,6 +5,7 @@ import { useContext, useEffect } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Nav from 'react-bootstrap/Nav';
 import { fromPathDate } from '../../../shared/format/date';
+import { whenIdle } from '../../shell/when-idle';
 import { useDailyOptional } from '../slips/daily-state';
 import { loadSync } from './load-sync';
 import { changesNotSaved, queueCounts } from './queue-state';
@@ -37,14 +38,19 @@ function useSyncEngine(userId: number | null) {
     if (userId === null) return;
     let stop: (() => void) | null = null;
     let cancelled = false;
-    void loadSync().then((sync) => {
-      if (cancelled) return;
-      stop = sync.startSync(userId, () => {
-        void client?.invalidateQueries({ queryKey: [SUMMARY_KEY] });
-      });
-    });
+    // Started once the page is idle: the engine's chunk stays off the first screen's path.
+    const cancelIdle = whenIdle(
+      () =>
+        void loadSync().then((sync) => {
+          if (cancelled) return;
+          stop = sync.startSync(userId, () => {
+            void client?.invalidateQueries({ queryKey: [SUMMARY_KEY] });
+          });
+        }),
+    );
     return () => {
       cancelled = true;
+      cancelIdle();
       stop?.();
     };
   }, [userId, client]);

@@ -3,15 +3,15 @@ import { QueryClientContext } from '@tanstack/react-query';
 import { useContext, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { Profile } from '../../../shared/schemas/user';
 import { PROFILE_KEY } from '../../api/profile';
+import { whenIdle } from '../../shell/when-idle';
 import { loadSync } from './load-sync';
 import type { QueuedOp } from './queue-logic';
 import { queueSnapshot, subscribeQueue } from './queue-state';
 
 export function useQueue() {
   const snapshot = useSyncExternalStore(subscribeQueue, queueSnapshot, queueSnapshot);
-  useEffect(() => {
-    void loadSync().then((sync) => sync.ensureLoaded());
-  }, []);
+  // The stored queue is read once the page is idle: the engine's chunk stays off the first screen's path.
+  useEffect(() => whenIdle(() => void loadSync().then((sync) => sync.ensureLoaded())), []);
   return snapshot;
 }
 

@@ -151,6 +151,49 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('the signed-in hint cookie', () => {
+  const hintOf = (res: { cookies: { name: string; value: string; httpOnly?: boolean }[] }) =>
+    res.cookies.find((c) => c.name === 'sd6_signed_in');
+
+  it('is set, readable by the page, beside the session cookie at sign-in and cleared at sign-out', async () => {
+    const user = await makeUser(api.db.pool);
+    const login = await api.anonymous.post('/api/auth/login', { email: user.email, password: TEST_PASSWORD });
+    const hint = hintOf(login)!;
+    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Lax' });
+    expect(hint.httpOnly).toBeFalsy();
+    const session = login.cookies.find((c) => c.name === 'sd6_session')!;
+    const caller = api.callerWithCookie(`sd6_session=${session.value}; sd6_signed_in=1`);
+    const logout = await caller.post('/api/auth/logout');
+    expect(hintOf(logout)?.value).toBe('');
+  });
+
+  it('is never set by a failed sign-in, and is cleared when the session has ended (401)', async () => {
+    const user = await makeUser(api.db.pool);
+    const failed = await api.anonymous.post('/api/auth/login', { email: user.email, password: 'wrong one' });
+    expect(hintOf(failed)).toBeUndefined();
+    const ended = await api
+      .callerWithCookie('sd6_session=not-a-session; sd6_signed_in=1')
+      .post('/api/user/profile');
+    expect(ended.statusCode).toBe(401);
+    expect(hintOf(ended)?.value).toBe('');
+    const noSession = await api.callerWithCookie('sd6_signed_in=1').get('/api/auth/options');
+    expect(hintOf(noSession)?.value).toBe('');
+  });
+
+  it('grants nothing: the hint alone is signed out', async () => {
+    const res = await api.callerWithCookie('sd6_signed_in=1').post('/api/user/profile');
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('is added to a session that predates it', async () => {
+    const user = await makeUser(api.db.pool);
+    const caller = await api.signIn(user.email, TEST_PASSWORD);
+    const res = await caller.post('/api/user/profile');
+    expect(res.statusCode).toBe(200);
+    expect(hintOf(res)?.value).toBe('1');
+  });
+});
+
 describe('sessions', () => {
   it('expire after the idle timeout', async () => {
     const user = await makeUser(api.db.pool);
