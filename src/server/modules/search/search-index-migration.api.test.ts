@@ -14,11 +14,11 @@ import {
   makeSoftware,
   makeTask,
   makeUser,
-} from '../../../test/support/factories.js';
-import { databaseAt, type MigrationDb } from '../../../test/support/migration-db.js';
-import { AREAS } from '../modules/areas.js';
-import { searchIndexRebuild } from '../modules/search/search-index-sql.js';
-import { migrate } from './migrate.js';
+} from '../../../../test/support/factories.js';
+import { databaseAt, type MigrationDb } from '../../../../test/support/migration-db.js';
+import { migrate } from '../../db/migrate.js';
+import { AREAS } from '../areas.js';
+import { searchIndexRebuild } from './search-index-sql.js';
 
 const BEFORE = '0018_activities';
 const MIGRATION = '0019_search_index';
