@@ -11,6 +11,7 @@ import {
   ORG_PREFIXES,
   ORG_SUFFIXES,
 } from '../src/seed/inventory-data.js';
+import { COMMENTS as DEMO_COMMENTS, PROJECTS, SUPPORT_TASKS } from '../src/seed/work.js';
 import { AREAS } from '../src/server/modules/areas.js';
 import { searchIndexRebuild } from '../src/server/modules/search/search-index-sql.js';
 import { dropForLoad, seconds } from './support.js';
@@ -58,33 +59,10 @@ const SOFTWARE = [
   'Notepad++',
   'Microsoft Visio Plan 2',
 ];
-const ISSUES = [
-  'Password Reset',
-  'Printer Not Printing',
-  'New User Setup',
-  'Email Delivery Issue',
-  'VPN Connection Problem',
-  'Slow Computer',
-  'Shared Drive Permissions',
-  'Phone System Issue',
-  'Backup Failure Follow-Up',
-  'Software Install',
-  'Wi-Fi Dropouts',
-  'Monthly Patch Review',
-  'Firewall Replacement',
-  'Microsoft 365 Migration',
-  'Server Refresh',
-  'Workstation Rollout',
-];
+// Case and task titles and slip comments as the demo data words them, and more of the same kind.
+const ISSUES = [...SUPPORT_TASKS, ...PROJECTS.map(([project]) => project)];
 const COMMENTS = [
-  'Called user, walked through the steps; resolved.',
-  'Remote session: cleared the print queue and reinstalled the driver.',
-  'Reviewed logs and applied the fix; monitoring.',
-  'Emailed the user with instructions and confirmed.',
-  'On site: replaced the patch cable and tested.',
-  'Worked with the vendor on the ticket; waiting on their answer.',
-  'Updated documentation and closed out.',
-  'Configured and tested with the user.',
+  ...DEMO_COMMENTS,
   'Rebooted the server after patching, checked services.',
   'Mailbox over quota: archived old items and raised the limit.',
 ];

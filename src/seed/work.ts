@@ -15,7 +15,7 @@ export const BUCKET_CATEGORIES = [
   'Sales Support',
   'PTO',
 ];
-const SUPPORT_TASKS = [
+export const SUPPORT_TASKS = [
   'Password Reset',
   'Printer Not Printing',
   'New User Setup',
@@ -29,7 +29,7 @@ const SUPPORT_TASKS = [
   'Wi-Fi Dropouts',
   'Monthly Patch Review',
 ];
-const PROJECTS: [string, string[]][] = [
+export const PROJECTS: [string, string[]][] = [
   ['Firewall Replacement', ['Design and Order', 'Configure Firewall', 'Cutover', 'Documentation']],
   ['Microsoft 365 Migration', ['Tenant Setup', 'Mailbox Migration', 'OneDrive Migration', 'User Training']],
   ['Server Refresh', ['Order Hardware', 'Build Host', 'Migrate Virtual Machines', 'Decommission Old Server']],
@@ -38,7 +38,7 @@ const PROJECTS: [string, string[]][] = [
   ['Backup Modernization', ['Assess Current Backups', 'Deploy Backup Appliance', 'Test Restores']],
   ['Security Assessment', ['Vulnerability Scan', 'Policy Review', 'Report and Recommendations']],
 ];
-const COMMENTS = [
+export const COMMENTS = [
   'Called user, walked through the steps; resolved.',
   'Remote session: cleared the print queue and reinstalled the driver.',
   'Reviewed logs and applied the fix; monitoring.',

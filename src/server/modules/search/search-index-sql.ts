@@ -28,20 +28,8 @@ const COLUMNS = [
   'id1',
   'id2',
 ];
-/** What a refresh rewrites when an entry's text or what it shows changed. */
-const CHANGING = [
-  'label',
-  'match',
-  'related',
-  'typos',
-  'prose',
-  'term',
-  'value',
-  'name',
-  'detail',
-  'id1',
-  'id2',
-];
+/** What a refresh rewrites when an entry's text or what it shows changed: all but its key. */
+const CHANGING = COLUMNS.filter((c) => !['kind', 'record_id', 'field'].includes(c));
 
 /** The entry of one field for the records `where` selects (only where the field has a value). */
 function entrySelect(source: SearchSource, field: SearchField, index: number, where: string): string {

@@ -79,22 +79,18 @@ function part(where: string, score: string, order = ''): string {
     FROM search_entries WHERE ${where} ${order} LIMIT ${CANDIDATES})`;
 }
 
-/** A part of the lookup, written with the placeholders of the statement it goes in. */
-type Part = (p: Params) => string;
-
 /**
  * The parts of the lookup for a term, each one index scan: the fields that start with it (all kinds of text, any
  * length), the names and the prose that contain it (a word of 3 characters or more), phone digits and record numbers.
  */
-function foundParts(term: string): Part[] {
+function foundParts(term: string, p: Params): string[] {
   const long = term.length >= MIN_SUBSTRING;
-  const score = (p: Params) =>
+  const score =
     `CASE WHEN lower(term) = lower(${p.raw}) THEN 3 WHEN ${START} LIKE lower(${p.prefix}) THEN 2 ELSE 1 END` +
     (long ? ` + similarity(${p.raw}, term)` : '');
-  const parts: Part[] = [
+  const parts = [
     // By the start index, in its order: the shortest names starting with the term come first.
-    (p) =>
-      part(`${START} LIKE lower(${p.prefix}) AND match IN ('text', 'code')`, score(p), `ORDER BY ${START}`),
+    part(`${START} LIKE lower(${p.prefix}) AND match IN ('text', 'code')`, score, `ORDER BY ${START}`),
   ];
   // Trigrams narrow a substring search only through a word of 3 characters: a term of short words ("a b c d e f")
   // shares its trigrams with nearly every entry, so it matches at the start of a field only, as a short term does.
@@ -102,29 +98,28 @@ function foundParts(term: string): Part[] {
   if (narrow)
     // Names and prose apart: a word common in slip comments never crowds out the records named by it.
     for (const which of ['NOT prose', 'prose'])
-      parts.push((p) => part(`${which} AND match IN ('text', 'code') AND term ILIKE ${p.like}`, score(p)));
+      parts.push(part(`${which} AND match IN ('text', 'code') AND term ILIKE ${p.like}`, score));
   const digits = term.replace(/\D/g, '');
   if (digits.length >= MIN_SUBSTRING && !/[^\d\s()+.-]/.test(term))
-    parts.push((p) =>
+    parts.push(
       part(
         `NOT prose AND match = 'digits' AND term LIKE ${p.digits(digits)}`,
         `CASE WHEN term = '${digits}' THEN 3 ELSE 1 END`,
       ),
     );
   const number = /^#?(\d{1,9})$/.exec(term);
-  if (number) parts.push((p) => part(`${START} = ${p.number(Number(number[1]))} AND match = 'number'`, '4'));
+  if (number) parts.push(part(`${START} = ${p.number(Number(number[1]))} AND match = 'number'`, '4'));
   return parts;
 }
 
 /** Typo-tolerant matches of names (pg_trgm word similarity), for when the lookup found nothing. */
-function fuzzyParts(term: string): Part[] {
+function fuzzyParts(term: string, p: Params): string[] {
   if (!typoTolerant(term)) return [];
   return [
-    (p) =>
-      part(
-        `NOT prose AND typos AND ${p.raw} <% term AND term NOT ILIKE ${p.like}`,
-        `word_similarity(${p.raw}, term)`,
-      ),
+    part(
+      `NOT prose AND typos AND ${p.raw} <% term AND term NOT ILIKE ${p.like}`,
+      `word_similarity(${p.raw}, term)`,
+    ),
   ];
 }
 
@@ -167,12 +162,8 @@ const NOTHING =
  */
 export function searchStatement(term: string): Statement {
   const p = new Params(term);
-  const found = foundParts(term)
-    .map((write) => write(p))
-    .join('\n    UNION ALL ');
-  const fuzzy = fuzzyParts(term)
-    .map((write) => write(p))
-    .join('\n    UNION ALL ');
+  const found = foundParts(term, p).join('\n    UNION ALL ');
+  const fuzzy = fuzzyParts(term, p).join('\n    UNION ALL ');
   const hits = fuzzy
     ? `SELECT * FROM found UNION ALL SELECT * FROM (${fuzzy}) f WHERE NOT EXISTS (SELECT FROM found)`
     : 'SELECT * FROM found';
