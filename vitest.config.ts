@@ -14,6 +14,8 @@ export default defineConfig({
   plugins: [react(), VitePWA({ injectRegister: false, registerType: 'prompt', manifest: false })],
   test: {
     pool: 'forks',
+    // Both cores: the default on a two-core machine is one worker, and the API files wait on their databases.
+    maxWorkers: 2,
     reporters: ['default'],
     projects: [
       {
@@ -50,6 +52,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api-pglite',
+          // A worker imports the app once for all its files (3-4 s a file otherwise); each file still gets its own
+          // database copy, and no API test replaces a module.
+          isolate: false,
           include: apiTests,
           environment: 'node',
           env: { TZ: 'UTC', SD6_TEST_DB: 'pglite' },
@@ -62,6 +67,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api-postgres',
+          isolate: false,
           include: apiTests,
           exclude: embeddedOnly,
           environment: 'node',

@@ -30,6 +30,18 @@ if (projects.includes('e2e')) {
 
 mkdirSync('.tmp', { recursive: true });
 
+/** What failed, one line each, so the end of a long log names it (a file that did not load has no test to fail). */
+function failures(result) {
+  const lines = [];
+  for (const file of result.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedTests) lines.push(`FAILED ${file.name} > ${t.fullName}`);
+    if (file.status === 'failed' && failedTests.length === 0)
+      lines.push(`FAILED ${file.name}: ${String(file.message ?? '').split('\n')[0]}`);
+  }
+  return lines;
+}
+
 /** One vitest run over some projects; its counts come from its JSON report. */
 function runVitest(names, report) {
   rmSync(report, { force: true });
@@ -45,14 +57,18 @@ function runVitest(names, report) {
   try {
     const result = JSON.parse(readFileSync(report, 'utf8'));
     const failed = result.numFailedTests + (result.numRuntimeErrors ?? 0);
+    const named = failures(result);
+    if (run.status !== 0 && failed === 0)
+      named.push(`FAILED vitest exited with ${run.status} with no failed test (an error outside the tests: see above)`);
     return {
+      named,
       ok: run.status === 0 && failed === 0,
       passed: result.numPassedTests,
       failed: run.status === 0 || failed > 0 ? failed : 1,
       skipped: result.numPendingTests + result.numTodoTests,
     };
   } catch {
-    return { ok: false, passed: 0, failed: 1, skipped: 0 };
+    return { ok: false, passed: 0, failed: 1, skipped: 0, named: [`FAILED ${names.join(', ')}: no report`] };
   }
 }
 
@@ -67,5 +83,6 @@ const passed = sum('passed');
 const failed = sum('failed');
 const skipped = sum('skipped');
 const status = results.every((r) => r.ok) ? 0 : 1;
+for (const line of results.flatMap((r) => r.named)) console.log(line);
 console.log(`tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(status);
