@@ -1,7 +1,7 @@
 // Journey, keyboard only: a technician submits their week from the calendar (sees its warnings, confirms); the
 // administrator (their approver: none is set) opens it from Weeks to Approve and approves it; a slip of that week
-// then opens read-only at its edit address, with the lock message, before any edit; the administrator reopens the
-// week; the edit then saves.
+// then opens read-only at its edit address, with the lock message, before any edit, and a new slip typed into it comes
+// back to its fields with that message; the administrator reopens the week; the edit then saves.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEK_LOCKED } from '../../src/shared/schemas/timesheet';
@@ -120,6 +120,28 @@ describe('week submit, approve, lock', () => {
       await tech.page.keyboard.type(' and rebooted');
       await tech.page.keyboard.press('Control+s');
     };
+
+    // A new slip typed into the locked week from the daily panel: shown saved at once, then back in its fields with
+    // the server's reason, nothing typed lost.
+    await tech.page.goto(`/manage/case/${caseId}/task/${taskId}/slip`);
+    await press(tech.page, tech.page.getByRole('button', { name: 'New Slip' }).first());
+    const fresh = tech.page.locator('[data-slip-id="new"]');
+    await fresh.getByLabel('Start').waitFor();
+    await tech.page.keyboard.type('1pm');
+    await tech.page.keyboard.press('Tab');
+    await tech.page.keyboard.type('130pm');
+    await tech.page.keyboard.press('Tab');
+    await tech.page.keyboard.type('Typed into a locked week');
+    await tech.page.keyboard.press('Tab');
+    await tech.page.keyboard.press('ControlOrMeta+a');
+    await tech.page.keyboard.type(shown(wednesdayNoon));
+    await tech.page.keyboard.press('Control+s');
+    await fresh.getByText(WEEK_LOCKED).first().waitFor();
+    expect(await fresh.getAttribute('data-mode')).toBe('edit');
+    expect(await fresh.getByLabel('Description').inputValue()).toBe('Typed into a locked week');
+    expect(await fresh.getByLabel('Start').inputValue()).toBe('1:00 PM');
+    await press(tech.page, fresh.getByRole('button', { name: 'Cancel' }));
+    await fresh.waitFor({ state: 'detached' });
 
     // The administrator reopens; the same edit saves.
     await press(admin.page, adminCalendar.getByRole('button', { name: 'Reopen', exact: true }));

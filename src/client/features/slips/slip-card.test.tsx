@@ -1,13 +1,14 @@
 // The slip card's keyboard: a new slip and Edit put the cursor in Start; Tab runs start, end, description, date,
 // how, where, multi, Save (SPEC §4 with Where beside How). A slip the viewer may not change opens read-only, its
 // Edit and Delete refused with the server's reason.
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { CASE_BILLED } from '../../../shared/billing';
 import { CLOSED_CASE, NOT_OWNER, type Slip, type SlipFormOptions } from '../../../shared/schemas/slip';
 import { WEEK_LOCKED } from '../../../shared/schemas/timesheet';
-import { SlipCard } from './slip-card';
+import { ApiError } from '../../api/http';
+import { SlipCard, type SlipWriter } from './slip-card';
 import { SlipChange } from './task-slip-rows';
 
 const SLIP: Slip = {
@@ -202,5 +203,98 @@ describe("the task's slip rows", () => {
     );
     expect(screen.queryByRole('link', { name: 'Edit slip #6' })).toBeNull();
     expect(screen.getByText(/Read-only/)).toHaveTextContent(`Read-only: ${WEEK_LOCKED}`);
+  });
+});
+
+describe('saving', () => {
+  /** A writer whose answer the test gives: the card is looked at while the server has not answered yet. */
+  function heldWriter() {
+    const held: { answer?: (slip: Slip) => void; refuse?: (error: Error) => void } = {};
+    const writer: SlipWriter = {
+      save: (_slip, values) =>
+        new Promise((resolve, reject) => {
+          held.answer = (slip) => resolve({ queued: false, value: { ...slip, comment: values.comment } });
+          held.refuse = reject;
+        }),
+      remove: async () => ({ queued: false, value: null }),
+    };
+    return { writer, held };
+  }
+  const typeNew = (start: string, end: string, comment: string) => {
+    fireEvent.change(screen.getByLabelText(/^Start/), { target: { value: start } });
+    fireEvent.change(screen.getByLabelText(/^End/), { target: { value: end } });
+    fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: comment } });
+  };
+  const ctrlS = () => {
+    const description = screen.getByLabelText(/^Description/);
+    description.focus();
+    fireEvent.keyDown(description, { key: 's', ctrlKey: true });
+  };
+
+  it('Ctrl+S shows the slip as typed at once, read-only, until the server answers', async () => {
+    const { writer, held } = heldWriter();
+    const saved: Slip[] = [];
+    card({ isNew: true, writer, onSaved: (s) => saved.push(s) });
+    typeNew('1:05 pm', '1:20 pm', 'Reset the, "VPN" =1+1');
+    ctrlS();
+    const c = screen.getByTestId('slip-card');
+    expect(c).toHaveAttribute('data-mode', 'saving');
+    expect(screen.queryByLabelText(/^Start/)).toBeNull();
+    expect(c.querySelector('.sd-slip-comment')).toHaveTextContent('Reset the, "VPN" =1+1');
+    expect(screen.getByText('Start').nextElementSibling).toHaveTextContent('1:05 PM');
+    expect(screen.getByTestId('slip-time')).toHaveTextContent('0:15');
+    // By the rule the slip had: 15 minutes under a 30-minute minimum.
+    expect(screen.getByTestId('slip-billable')).toHaveTextContent('0:30');
+    expect(screen.getByRole('status', { name: 'Saving' })).toBeInTheDocument();
+    // No second save while one is on its way, and no actions on a slip not saved yet.
+    expect(screen.queryByRole('button', { name: /^Actions/ })).toBeNull();
+    await act(async () => held.answer?.({ ...SLIP, id: 9 }));
+    expect(saved.map((s) => s.id)).toEqual([9]);
+    expect(c).toHaveAttribute('data-mode', 'read');
+    expect(screen.queryByRole('status', { name: 'Saving' })).toBeNull();
+  });
+
+  it('a refused save returns to the fields as typed, with the message, the cursor where it was', async () => {
+    const { writer, held } = heldWriter();
+    const saved: Slip[] = [];
+    card({ isNew: true, writer, onSaved: (s) => saved.push(s) });
+    typeNew('8:00 AM', '8:30 AM', 'Kept after a refusal');
+    ctrlS();
+    expect(screen.getByTestId('slip-card')).toHaveAttribute('data-mode', 'saving');
+    await act(async () =>
+      held.refuse?.(
+        new ApiError('Please review the page for field entry errors, shown in red.', {
+          status: 400,
+          fields: { stopTime: ['This slip overlaps another slip.'] },
+        }),
+      ),
+    );
+    expect(saved).toEqual([]);
+    expect(screen.getByTestId('slip-card')).toHaveAttribute('data-mode', 'edit');
+    expect(screen.getByLabelText(/^Start/)).toHaveValue('8:00 AM');
+    expect(screen.getByLabelText(/^Description/)).toHaveValue('Kept after a refusal');
+    expect(screen.getByLabelText(/^Description/)).toHaveFocus();
+    expect(screen.getByTestId('slip-card').querySelector('.sd-slip-error')).toHaveTextContent(
+      'Please review the page for field entry errors',
+    );
+    expect(screen.getByText('This slip overlaps another slip.')).toBeInTheDocument();
+  });
+
+  it('a slip the server will refuse (no start, an end before its start) keeps its fields while it asks', async () => {
+    for (const [start, end] of [
+      ['', '9:00 AM'],
+      ['10:00 AM', '9:00 AM'],
+      ['soon', ''],
+    ]) {
+      const { writer, held } = heldWriter();
+      const view = card({ isNew: true, writer });
+      typeNew(start!, end!, 'x');
+      ctrlS();
+      expect(screen.getByTestId('slip-card')).toHaveAttribute('data-mode', 'loading');
+      expect(screen.getByLabelText(/^Start/)).toBeDisabled();
+      await act(async () => held.refuse?.(new ApiError('Refused', { status: 400 })));
+      expect(screen.getByTestId('slip-card')).toHaveAttribute('data-mode', 'edit');
+      view.unmount();
+    }
   });
 });

@@ -1,4 +1,4 @@
-// A slip card (SPEC §2, §4): read-only, edit or loading; Save/Cancel, Ctrl+S, field errors, actions, print.
+// A slip card (SPEC §2, §4): read-only, edit, saving or loading; Save/Cancel, Ctrl+S, field errors, actions, print.
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
@@ -11,16 +11,18 @@ import { pathFor } from '../../../shared/routes';
 import type { Slip, SlipFormOptions } from '../../../shared/schemas/slip';
 import { isApiError } from '../../api/http';
 import type { WriteResult } from '../offline/offline-sync';
+import { slipAsTyped } from '../offline/offline-views';
 import { PendingBadge, PendingChoices } from '../offline/pending-change';
 import type { Pending } from '../offline/queue-logic';
 import { SlipActions } from './slip-actions';
 import { deleteSlip, saveSlip } from './slip-api';
 import { SlipFields } from './slip-fields';
-import { type SlipValues, valuesOf } from './slip-logic';
+import { looksSavable, type SlipValues, valuesOf } from './slip-logic';
 import { SlipReadView } from './slip-read-view';
 import { usePrint } from './use-print';
 
-export type SlipMode = 'read' | 'edit' | 'loading';
+/** `saving`: sent, and shown as typed (read-only) until the server answers; `loading`: sent, fields kept on screen. */
+export type SlipMode = 'read' | 'edit' | 'saving' | 'loading';
 
 /** How a card saves and deletes: straight to the server, or (the daily panel) through the offline queue. */
 export type SlipWriter = {
@@ -85,24 +87,31 @@ export function SlipCard(props: SlipCardProps) {
   const [message, setMessage] = useState<string | null>(null);
   const printing = usePrint();
   const card = useRef<HTMLDivElement>(null);
-  // Entering edit mode (new, copy, Edit) puts the cursor in Start; a failed save keeps it where it was.
-  const [focusStart, setFocusStart] = useState(mode === 'edit');
+  // Entering edit mode (new, copy, Edit) puts the cursor in Start; a failed save puts it back where it was.
+  const [focusField, setFocusField] = useState<string | null>(mode === 'edit' ? 'startTime' : null);
   useEffect(() => {
-    if (!focusStart || mode !== 'edit') return;
-    card.current?.querySelector<HTMLInputElement>('input[name="startTime"]')?.focus();
-    setFocusStart(false);
-  }, [focusStart, mode]);
+    if (!focusField || mode !== 'edit') return;
+    card.current?.querySelector<HTMLElement>(`[name="${focusField}"]`)?.focus();
+    setFocusField(null);
+  }, [focusField, mode]);
   const writer = props.writer ?? direct;
   const { pending } = props;
   // A slip only this device knows has no server id yet: nothing to move, copy or print.
   const local = slip.id < 0;
-  const editing = mode !== 'read';
+  const editing = mode === 'edit' || mode === 'loading';
+  const busy = mode === 'saving' || mode === 'loading';
+  // While saving, the card shows the slip as typed (times, billable time by the rule it had, comment).
+  const shown = mode === 'saving' ? slipAsTyped(slip, values, formOptions) : slip;
 
   const save = async () => {
-    if (mode === 'loading') return;
+    if (busy) return;
     const body = normalised(values);
+    const focused = document.activeElement;
+    const field =
+      focused instanceof HTMLElement && card.current?.contains(focused) ? focused.getAttribute('name') : null;
     setValues(body);
-    setMode('loading');
+    // Time entry must feel instant: a slip the server will most likely take is shown saved at once.
+    setMode(looksSavable(body) ? 'saving' : 'loading');
     setMessage(null);
     try {
       const result = await writer.save(slip, body, !!isNew);
@@ -111,7 +120,9 @@ export function SlipCard(props: SlipCardProps) {
       if (result.queued) props.onQueued?.();
       else props.onSaved(result.value, slip);
     } catch (error) {
+      // Refused: back to the fields as typed, with the server's word, the cursor where it was.
       setMode('edit');
+      setFocusField(field);
       setErrors(isApiError(error) ? error.fields : {});
       setMessage(error instanceof Error ? error.message : String(error));
     }
@@ -127,7 +138,7 @@ export function SlipCard(props: SlipCardProps) {
     if (props.onEditRequest?.(slip)) return;
     setValues(valuesOf(slip));
     setMode('edit');
-    setFocusStart(true);
+    setFocusField('startTime');
   };
   const remove = async () => {
     setMode('loading');
@@ -149,11 +160,12 @@ export function SlipCard(props: SlipCardProps) {
     }
   };
 
-  const duration = editing
-    ? slipDuration(values.startTime, values.stopTime)
-    : slip.minutes !== null
-      ? slipDuration(slip.startTime, slip.stopTime)
-      : '';
+  const duration =
+    editing || mode === 'saving'
+      ? slipDuration(values.startTime, values.stopTime)
+      : slip.minutes !== null
+        ? slipDuration(slip.startTime, slip.stopTime)
+        : '';
   const otherErrors = ['task', 'user', 'version']
     .flatMap((k) => errors[k] ?? [])
     .filter((e) => e && e !== message);
@@ -193,8 +205,13 @@ export function SlipCard(props: SlipCardProps) {
               </Link>
             </div>
           </div>
-          {mode === 'loading' ? (
-            <Spinner size="sm" animation="border" role="status" aria-label="Loading" />
+          {busy ? (
+            <Spinner
+              size="sm"
+              animation="border"
+              role="status"
+              aria-label={mode === 'saving' ? 'Saving' : 'Loading'}
+            />
           ) : null}
           {!isNew && mode === 'read' ? (
             <SlipActions
@@ -235,7 +252,7 @@ export function SlipCard(props: SlipCardProps) {
             />
           </fieldset>
         ) : (
-          <SlipReadView slip={slip} duration={duration} warnings={props.warnings} />
+          <SlipReadView slip={shown} duration={duration} warnings={props.warnings} />
         )}
         {message || otherErrors.length ? (
           <div className="text-danger small mt-1 sd-slip-error" role="alert">
@@ -255,7 +272,7 @@ export function SlipCard(props: SlipCardProps) {
                     setErrors(pending.error?.fields ?? {});
                     setMessage(pending.error?.message ?? null);
                     setMode('edit');
-                    setFocusStart(true);
+                    setFocusField('startTime');
                   }
             }
           />

@@ -2,7 +2,9 @@
 // overlaps), save rule.
 
 import { type DayModel, dayModel, spanOf } from '../../../shared/day-intervals';
+import { parseDateInput } from '../../../shared/format/date';
 import { minutesToHmm } from '../../../shared/format/duration';
+import { parseTimeOfDay } from '../../../shared/format/time-of-day';
 import { ABBREVIATIONS, type Bucket, type Slip } from '../../../shared/schemas/slip';
 
 export const NO_SLIPS = 'No slips entered for the selected date.';
@@ -35,6 +37,18 @@ export function valuesOf(slip: Slip): SlipValues {
     rateMultiplier: slip.rateMultiplier ? String(slip.rateMultiplier.value) : '1',
     comment: slip.comment ?? '',
   };
+}
+
+/**
+ * The typed slip is one the server will most likely take (a task, a date, a start, and an end after it or none): the
+ * card then shows it saved at once and settles when the server answers. Anything else waits for the server's word.
+ */
+export function looksSavable(values: SlipValues): boolean {
+  const start = parseTimeOfDay(values.startTime);
+  if (values.task === null || start === null || parseDateInput(values.date) === null) return false;
+  if (!values.stopTime.trim()) return true;
+  const stop = parseTimeOfDay(values.stopTime);
+  return stop !== null && stop > start;
 }
 
 /** Sorted by start (ISO local date-time), then id: the daily list order. */
