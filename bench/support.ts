@@ -55,10 +55,11 @@ export async function capture(run: () => Promise<unknown>): Promise<Statement[]>
   const seen: Statement[] = [];
   proto.query = function (this: unknown, ...args: unknown[]) {
     const [first, second] = args as [unknown, unknown];
-    if (typeof first === 'string') seen.push([first, Array.isArray(second) ? second : []]);
+    // Copies of the values: a caller may go on to push to the array it passed (a list adds its LIMIT).
+    if (typeof first === 'string') seen.push([first, Array.isArray(second) ? [...second] : []]);
     else if (first && typeof first === 'object' && 'text' in first) {
       const q = first as { text: string; values?: unknown[] };
-      seen.push([q.text, q.values ?? []]);
+      seen.push([q.text, [...(q.values ?? [])]]);
     }
     return original.apply(this, args);
   };

@@ -1,8 +1,14 @@
 // The list contract's match count: the first page says how many rows match its filters (the same WHERE as the
-// rows), a later page (with a cursor) leaves it out.
+// rows), a later page (with a cursor) leaves it out. A list whose screen shows totals of its own (agreements) is counted
+// there, once: its pages carry no count.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../test/support/api.js';
-import { makeAdmin, makeOrganization, TEST_PASSWORD } from '../../../test/support/factories.js';
+import {
+  makeAdmin,
+  makeAgreement,
+  makeOrganization,
+  TEST_PASSWORD,
+} from '../../../test/support/factories.js';
 
 let api: ApiHarness;
 let admin: Awaited<ReturnType<ApiHarness['signIn']>>;
@@ -41,5 +47,23 @@ describe('list total', () => {
     ).json();
     expect(second.items).toHaveLength(2);
     expect(second).not.toHaveProperty('total');
+  });
+});
+
+describe('a list with totals of its own', () => {
+  it('agreements: the pages carry no count; the totals count what the pages list', async () => {
+    const org = await makeOrganization(api.db.pool, { name: 'Totalcount Agreements' });
+    for (let i = 1; i <= 3; i++)
+      await makeAgreement(api.db.pool, { organizationId: org.id, title: `Kept ${i}` });
+    await makeAgreement(api.db.pool, { organizationId: org.id, title: 'Ended', status: 'CLOSED' });
+    const query = `organization=${org.id}&status=OPEN`;
+    const first = (await admin.get(`/api/manage/agreement?${query}&limit=2`)).json();
+    expect(first).not.toHaveProperty('total');
+    const second = (
+      await admin.get(`/api/manage/agreement?${query}&limit=2&after=${encodeURIComponent(first.next)}`)
+    ).json();
+    const totals = (await admin.get(`/api/manage/agreement/totals?${query}`)).json();
+    expect(totals.count).toBe(first.items.length + second.items.length);
+    expect(totals.count).toBe(3);
   });
 });

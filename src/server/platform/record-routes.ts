@@ -68,6 +68,11 @@ export type RecordRoutes<
   /** Form values -> column values (default: the form without its version). */
   toValues?: (form: z.infer<Form>) => Values;
   hooks?: (user: AuthUser, scope: Scope) => SaveHooks<Rec, Values>;
+  /**
+   * The list's totals endpoint (`{path}/totals`) counts the filtered set with its sums: the list's first page then
+   * leaves its own count out, so the screen's one figure is counted once.
+   */
+  ownTotals?: boolean;
   /** Adds values to a list page's rows with one query for the whole page (e.g. totals), never one per row. */
   listed?: (db: Queryable, items: Rec[]) => Promise<Rec[]>;
   /** In the delete's transaction, after the row is gone. */
@@ -199,6 +204,7 @@ export function recordRoutes<
         sort,
         limit: query.limit,
         after: query.after,
+        count: !spec.ownTotals,
       });
       return spec.listed ? { ...page, items: await spec.listed(database.pool, page.items) } : page;
     },

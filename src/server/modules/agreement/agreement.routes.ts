@@ -71,6 +71,7 @@ export function agreementRoutes(app: FastifyInstance, database: Database, timeZo
     def: AGREEMENT,
     form: agreementForm,
     listQuery: agreementListQuery,
+    ownTotals: true,
     list: (query, filter) => agreementList(query, filter, companyToday(timeZone).iso),
     blank: async (query, db) => {
       const organization = await organizationOption(db, query.organization);

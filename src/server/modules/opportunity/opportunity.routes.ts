@@ -188,6 +188,7 @@ export function opportunityRoutes(app: FastifyInstance, database: Database, time
     def: OPPORTUNITY,
     form: opportunityForm,
     listQuery: opportunityListQuery,
+    ownTotals: true,
     list: (query, filter) => opportunityList(query, filter),
     blank: (query, db) => blank(query, db),
     formOptions: (db) => formOptions(db),
