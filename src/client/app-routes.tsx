@@ -5,7 +5,13 @@ import { createBrowserRouter, Outlet, type RouteObject, redirect, redirectDocume
 import { ROUTES, type RouteDef, type RouteName } from '../shared/routes';
 import type { Profile } from '../shared/schemas/user';
 import { apiPost } from './api/http';
-import { ensureProfile, forgetProfile, PROFILE_KEY, rememberCachedProfile } from './api/profile';
+import {
+  ensureProfile,
+  forgetProfile,
+  PROFILE_KEY,
+  paintWithRemembered,
+  rememberCachedProfile,
+} from './api/profile';
 import { mayBeSignedIn } from './api/session-hint';
 import { SCREENS } from './features/areas';
 import { signInScreens } from './features/auth/screens';
@@ -72,6 +78,11 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
    * still waits for; any other failure -> /error/403 (SPEC §4).
    */
   const requireProfile = async (args?: { request: Request }): Promise<Profile> => {
+    // A page load of a signed-in browser paints with the profile it remembers; the server's answer follows.
+    const early = paintWithRemembered(queryClient, mayBeSignedIn(), async (error) => {
+      window.location.replace(await signInPath(error, window.location.href));
+    });
+    if (early) return early;
     try {
       return await ensureProfile(queryClient);
     } catch (error) {

@@ -1,4 +1,5 @@
-// Journeys: sign in lands on the home page, a failed sign-in, Log Out, an expired session.
+// Journeys: sign in lands on the home page, a failed sign-in, Log Out, an expired session; a reload paints with the
+// profile the browser remembers while the server's is on its way, and a session ended meanwhile still leads to /login.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_USERS, newPage, openBrowser, signIn } from '../support/e2e';
@@ -100,6 +101,27 @@ describe('sign in and out', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/admin/staff');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await context.close();
+  });
+
+  it('a reload paints the screen before the profile answers; a session ended meanwhile then leads to /login', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'user');
+    await page.getByRole('heading', { name: 'Cases & Tasks', level: 1 }).waitFor();
+    // The profile call is held back: the screen must not wait for it.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/user/profile', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Cases & Tasks', level: 1 }).waitFor();
+    expect(await page.getByRole('button', { name: new RegExp(E2E_USERS.user.firstName) }).count()).toBe(1);
+    // Signed out elsewhere (the session cookie gone) before the server answers: the answer sends the page to /login.
+    await context.clearCookies();
+    release();
+    await page.waitForURL((url) => url.pathname === '/login');
     await context.close();
   });
 });

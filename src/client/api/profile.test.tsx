@@ -1,10 +1,12 @@
-// The remembered profile: the last one fetched opens the shell with no network (status 0), never without a session.
+// The remembered profile: the last one fetched opens the shell with no network (status 0), never without a session;
+// on a page load of a signed-in browser it paints the first screen while the server's profile is fetched.
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Profile } from '../../shared/schemas/user';
 import {
   fetchProfile,
   PROFILE_KEY,
+  paintWithRemembered,
   REMEMBERED_PROFILE_KEY,
   rememberCachedProfile,
   rememberedProfile,
@@ -86,5 +88,65 @@ describe('remembered profile', () => {
   it('garbled storage is nothing remembered', () => {
     window.localStorage.setItem(REMEMBERED_PROFILE_KEY, '{not json');
     expect(rememberedProfile()).toBeNull();
+  });
+});
+
+describe('the first paint of a signed-in browser', () => {
+  /** A server answer the test releases when it wants: the first paint must not wait for it. */
+  function held() {
+    let release: (r: Response) => void = () => {};
+    answer = () => new Promise<Response>((resolve) => (release = resolve));
+    return (r: Response) => release(r);
+  }
+  const settle = () => new Promise((r) => setTimeout(r, 0));
+
+  it("paints with the remembered profile at once, then takes the server's", async () => {
+    window.localStorage.setItem(
+      REMEMBERED_PROFILE_KEY,
+      JSON.stringify({ userId: 7, profile: ANNA, savedAt: 1 }),
+    );
+    const client = new QueryClient();
+    const release = held();
+    const failures: unknown[] = [];
+    expect(paintWithRemembered(client, true, (e) => failures.push(e))).toEqual(ANNA);
+    expect(client.getQueryData(PROFILE_KEY)).toEqual(ANNA);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    release(json(200, { user: { ...ANNA, roles: ['ROLE_USER', 'ROLE_ADMIN'], isAdmin: true } }));
+    await settle();
+    await settle();
+    expect(client.getQueryData<Profile>(PROFILE_KEY)?.isAdmin).toBe(true);
+    expect(rememberedProfile()?.isAdmin).toBe(true);
+    expect(failures).toEqual([]);
+    // Cached now: a second call asks nothing.
+    expect(paintWithRemembered(client, true, () => {})).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('a session that ended meanwhile: the failure leaves the page, the profile forgotten and uncached', async () => {
+    window.localStorage.setItem(
+      REMEMBERED_PROFILE_KEY,
+      JSON.stringify({ userId: 7, profile: ANNA, savedAt: 1 }),
+    );
+    const client = new QueryClient();
+    const release = held();
+    const failures: unknown[] = [];
+    paintWithRemembered(client, true, (e) => failures.push(e));
+    release(json(401, { code: 'LOGIN', reason: 'LOGIN', message: 'Log in' }));
+    await settle();
+    await settle();
+    expect(failures).toEqual([expect.objectContaining({ reason: 'LOGIN' })]);
+    expect(rememberedProfile()).toBeNull();
+    expect(client.getQueryData(PROFILE_KEY)).toBeUndefined();
+  });
+
+  it('no hint cookie, or nothing remembered: nothing painted early, nothing asked here', () => {
+    window.localStorage.setItem(
+      REMEMBERED_PROFILE_KEY,
+      JSON.stringify({ userId: 7, profile: ANNA, savedAt: 1 }),
+    );
+    expect(paintWithRemembered(new QueryClient(), false, () => {})).toBeNull();
+    window.localStorage.clear();
+    expect(paintWithRemembered(new QueryClient(), true, () => {})).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -67,6 +67,32 @@ export function rememberCachedProfile(queryClient: QueryClient): () => void {
   });
 }
 
+/**
+ * A page load in a browser that was signed in (the hint cookie) and remembers its profile: that profile at once, so
+ * the shell and the screen paint without waiting for the server, which is asked beside them. Its answer replaces the
+ * remembered profile; a failure (the session ended, a sign-in step waits) goes to `onFailure`, which leaves the page.
+ * Null when the profile is cached already or nothing is remembered: the caller asks the server and waits.
+ */
+export function paintWithRemembered(
+  queryClient: QueryClient,
+  signedInHint: boolean,
+  onFailure: (error: unknown) => void,
+): Profile | null {
+  if (!signedInHint || queryClient.getQueryData(PROFILE_KEY)) return null;
+  const remembered = rememberedProfile();
+  if (!remembered) return null;
+  // Stale from the start (updated at 0), so nothing takes it for the server's word.
+  queryClient.setQueryData(PROFILE_KEY, remembered, { updatedAt: 0 });
+  fetchProfile({ redirectOnLogin: false }).then(
+    (profile) => queryClient.setQueryData(PROFILE_KEY, profile),
+    (error: unknown) => {
+      queryClient.removeQueries({ queryKey: PROFILE_KEY });
+      onFailure(error);
+    },
+  );
+  return remembered;
+}
+
 /** The cached profile, fetched on first use; rejects (without redirecting) when there is no session. */
 export function ensureProfile(queryClient: QueryClient): Promise<Profile> {
   return queryClient.ensureQueryData({
