@@ -59,7 +59,9 @@ function runVitest(names, report) {
     const failed = result.numFailedTests + (result.numRuntimeErrors ?? 0);
     const named = failures(result);
     if (run.status !== 0 && failed === 0)
-      named.push(`FAILED vitest exited with ${run.status} with no failed test (an error outside the tests: see above)`);
+      named.push(
+        `FAILED vitest exited with ${run.status} with no failed test (an error outside the tests: see above)`,
+      );
     return {
       named,
       ok: run.status === 0 && failed === 0,
