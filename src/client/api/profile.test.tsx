@@ -99,12 +99,14 @@ describe('the first paint of a signed-in browser', () => {
     return (r: Response) => release(r);
   }
   const settle = () => new Promise((r) => setTimeout(r, 0));
-
-  it("paints with the remembered profile at once, then takes the server's", async () => {
+  const rememberAnna = () =>
     window.localStorage.setItem(
       REMEMBERED_PROFILE_KEY,
       JSON.stringify({ userId: 7, profile: ANNA, savedAt: 1 }),
     );
+
+  it("paints with the remembered profile at once, then takes the server's", async () => {
+    rememberAnna();
     const client = new QueryClient();
     const release = held();
     const failures: unknown[] = [];
@@ -123,10 +125,7 @@ describe('the first paint of a signed-in browser', () => {
   });
 
   it('a session that ended meanwhile: the failure leaves the page, the profile forgotten and uncached', async () => {
-    window.localStorage.setItem(
-      REMEMBERED_PROFILE_KEY,
-      JSON.stringify({ userId: 7, profile: ANNA, savedAt: 1 }),
-    );
+    rememberAnna();
     const client = new QueryClient();
     const release = held();
     const failures: unknown[] = [];
@@ -140,10 +139,7 @@ describe('the first paint of a signed-in browser', () => {
   });
 
   it('no hint cookie, or nothing remembered: nothing painted early, nothing asked here', () => {
-    window.localStorage.setItem(
-      REMEMBERED_PROFILE_KEY,
-      JSON.stringify({ userId: 7, profile: ANNA, savedAt: 1 }),
-    );
+    rememberAnna();
     expect(paintWithRemembered(new QueryClient(), false, () => {})).toBeNull();
     window.localStorage.clear();
     expect(paintWithRemembered(new QueryClient(), true, () => {})).toBeNull();

@@ -160,8 +160,9 @@ export function SlipCard(props: SlipCardProps) {
     }
   };
 
+  // Read: the saved slip's; edit, saving, loading: the times as typed.
   const duration =
-    editing || mode === 'saving'
+    mode !== 'read'
       ? slipDuration(values.startTime, values.stopTime)
       : slip.minutes !== null
         ? slipDuration(slip.startTime, slip.stopTime)
