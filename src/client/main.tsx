@@ -1,4 +1,5 @@
 // Browser entry: styles, then the app into #root; the installable app's listeners and service worker.
+import './zod-jitless';
 import './styles/app.scss';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

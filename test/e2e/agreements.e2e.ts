@@ -3,7 +3,7 @@
 // same tree from the organization's Agreements tab.
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPage, openBrowser, signIn } from '../support/e2e';
+import { newPage, openBrowser, signIn, watchPolicyViolations } from '../support/e2e';
 import { post } from '../support/e2e-data';
 import { shoot } from '../support/e2e-shots';
 
@@ -66,6 +66,7 @@ describe('agreements', () => {
   it('creates an agreement with two services, signs an amendment, copies it and cancels back', async () => {
     stamp = newStamp();
     const { context, page } = await newPage(browser);
+    const violations = await watchPolicyViolations(page);
     await signIn(page, 'admin');
     const { orgId } = await setup(page);
 
@@ -101,6 +102,8 @@ describe('agreements', () => {
     await tab(page, 'Services').click();
     await page.getByRole('cell', { name: '$1,200.50' }).first().waitFor();
     await expect.poll(() => page.getByTestId('monthly-value').textContent()).toBe('$1,700.50');
+    // Forms parsed with the page's policy kept: no eval (Zod's compiled parsers stay off, zod-jitless.ts).
+    expect(violations).toEqual([]);
 
     // Draft an amendment that changes the workstations' quantity from 07/01/2026, then sign it.
     await tab(page, 'Amendments').click();

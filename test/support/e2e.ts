@@ -48,3 +48,20 @@ export async function signIn(page: Page, who: E2EUser = 'admin'): Promise<void> 
   // Its screen has rendered: a goto right after sign-in then interrupts no redirect still in flight.
   await page.getByRole('heading', { level: 1 }).first().waitFor();
 }
+
+/**
+ * The Content Security Policy violations the page reports from now on (each as "directive blockedURI source"), across
+ * its navigations: a caught eval probe or a blocked script counts, as Lighthouse's best-practices audit counts it.
+ */
+export async function watchPolicyViolations(page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await page.exposeFunction('__sd6PolicyViolation', (text: string) => violations.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __sd6PolicyViolation: (text: string) => void })
+        .__sd6PolicyViolation;
+      report(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  return violations;
+}
