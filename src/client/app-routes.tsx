@@ -11,6 +11,7 @@ import {
   PROFILE_KEY,
   paintWithRemembered,
   rememberCachedProfile,
+  takePageProfile,
 } from './api/profile';
 import { mayBeSignedIn } from './api/session-hint';
 import { SCREENS } from './features/areas';
@@ -199,6 +200,8 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
 }
 
 export function createAppRouter(deps: { queryClient: QueryClient; instance: Instance }) {
+  // Before the first loaders run: a signed-in page load brings its profile along.
+  takePageProfile(deps.queryClient);
   const router = createBrowserRouter(createAppRoutes(deps));
   // The installable app: remount on navigation when an update waits (SPEC §4); the profile remembered for offline.
   watchNavigations(router);

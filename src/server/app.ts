@@ -9,6 +9,7 @@ import { DOCUMENT_MAX_BYTES } from '../shared/schemas/document.js';
 import { type Config, publicBaseUrl, publicUrlWarning, type TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { AREAS } from './modules/areas.js';
+import { pageProfile } from './modules/user/index.js';
 import type { AreaContext, AreaOptions } from './platform/area.js';
 import { installAuth } from './platform/auth.js';
 import { installCompression } from './platform/compression.js';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     environment: config.environment,
     alt: config.alt,
     timeZone: config.timeZone,
+    pageProfile: (request) => pageProfile(database.pool, policy, request),
   });
   return app;
 }

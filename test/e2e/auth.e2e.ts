@@ -1,5 +1,6 @@
-// Journeys: sign in lands on the home page, a failed sign-in, Log Out, an expired session; a reload paints with the
-// profile the browser remembers while the server's is on its way, and a session ended meanwhile still leads to /login.
+// Journeys: sign in lands on the home page, a failed sign-in, Log Out, an expired session; a page load carries its
+// profile (no call for it); a page without it paints with the profile the browser remembers while the server's is on
+// its way, and a session ended meanwhile still leads to /login.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_USERS, newPage, openBrowser, signIn } from '../support/e2e';
@@ -104,10 +105,43 @@ describe('sign in and out', () => {
     await context.close();
   });
 
-  it('a reload paints the screen before the profile answers; a session ended meanwhile then leads to /login', async () => {
+  it('a page load carries its profile: the screen paints without asking for it', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, 'user');
     await page.getByRole('heading', { name: 'Cases & Tasks', level: 1 }).waitFor();
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/user/profile') asked.push(r.method());
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Cases & Tasks', level: 1 }).waitFor();
+    await page.getByRole('button', { name: new RegExp(E2E_USERS.user.firstName) }).waitFor();
+    expect(asked).toEqual([]);
+    // Signed out elsewhere: the next page load carries none and goes to /login.
+    await context.clearCookies();
+    await page.reload();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await context.close();
+  });
+
+  it("a page without it (the service worker's copy) paints with the remembered profile before the answer; a session ended meanwhile then leads to /login", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'user');
+    await page.getByRole('heading', { name: 'Cases & Tasks', level: 1 }).waitFor();
+    // The page as the service worker keeps it: /index.html never carries a profile.
+    await page.route(
+      (url) => url.pathname.startsWith('/manage/case'),
+      async (route) => {
+        if (route.request().resourceType() !== 'document') return route.continue();
+        const response = await route.fetch();
+        const body = (await response.text()).replace(
+          /<script type="application\/json" id="sd6-profile">.*?<\/script>/s,
+          '',
+        );
+        expect(body).not.toContain('sd6-profile');
+        await route.fulfill({ response, body });
+      },
+    );
     // The profile call is held back: the screen must not wait for it.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

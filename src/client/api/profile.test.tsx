@@ -2,14 +2,17 @@
 // on a page load of a signed-in browser it paints the first screen while the server's profile is fetched.
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_PROFILE_ID } from '../../shared/page-profile';
 import type { Profile } from '../../shared/schemas/user';
 import {
+  ensureProfile,
   fetchProfile,
   PROFILE_KEY,
   paintWithRemembered,
   REMEMBERED_PROFILE_KEY,
   rememberCachedProfile,
   rememberedProfile,
+  takePageProfile,
 } from './profile';
 
 const ANNA: Profile = {
@@ -144,5 +147,44 @@ describe('the first paint of a signed-in browser', () => {
     window.localStorage.clear();
     expect(paintWithRemembered(new QueryClient(), true, () => {})).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('the profile a signed-in page load carries', () => {
+  /** The element the server writes into the page (platform/static.ts), with its escapes. */
+  function served(text: string) {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = PAGE_PROFILE_ID;
+    element.textContent = text;
+    document.head.append(element);
+  }
+  afterEach(() => document.getElementById(PAGE_PROFILE_ID)?.remove());
+
+  it("is the server's answer: cached and remembered, nothing asked, taken once", async () => {
+    const hostile = { ...ANNA, firstName: '</script><b>Zoë 山田</b> $&' };
+    served(JSON.stringify({ user: hostile }).replace(/</g, '\\u003c'));
+    const client = new QueryClient();
+    expect(takePageProfile(client)).toEqual(hostile);
+    expect(await ensureProfile(client)).toEqual(hostile);
+    expect(rememberedProfile()).toEqual(hostile);
+    expect(fetch).not.toHaveBeenCalled();
+    // The element is gone: a second router (or a later screen) reads the cache, not a stale page.
+    expect(document.getElementById(PAGE_PROFILE_ID)).toBeNull();
+    expect(takePageProfile(new QueryClient())).toBeNull();
+  });
+
+  it('a page without it, or with text that is not a profile: nothing taken, the screen asks as before', async () => {
+    const client = new QueryClient();
+    expect(takePageProfile(client)).toBeNull();
+    for (const text of ['{"user": {"name": "no id"}}', 'not json', '']) {
+      served(text);
+      expect(takePageProfile(client)).toBeNull();
+      expect(document.getElementById(PAGE_PROFILE_ID)).toBeNull();
+    }
+    expect(client.getQueryData(PROFILE_KEY)).toBeUndefined();
+    answer = async () => json(200, { user: ANNA });
+    expect(await ensureProfile(client)).toEqual(ANNA);
+    expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,7 @@
 // The current user (SPEC §3 "Current user profile"): fetched once, then cached for the session. The last profile
 // fetched is remembered in this browser, so the installed app still opens its shell with no network.
 import type { QueryClient } from '@tanstack/react-query';
+import { PAGE_PROFILE_ID } from '../../shared/page-profile';
 import type { Profile } from '../../shared/schemas/user';
 import { apiPost, isApiError, type RequestOptions } from './http';
 
@@ -65,6 +66,26 @@ export function rememberCachedProfile(queryClient: QueryClient): () => void {
     const profile = event.query.state.data as Profile | undefined;
     if (profile && typeof profile.id === 'number') rememberProfile(profile);
   });
+}
+
+/**
+ * The profile the page was served with (a signed-in session's page load, src/shared/page-profile.ts), cached as the
+ * server's answer, so the first screen asks no one for it. Taken once: the element goes, later screens use the cache.
+ */
+export function takePageProfile(queryClient: QueryClient): Profile | null {
+  const element = typeof document === 'undefined' ? null : document.getElementById(PAGE_PROFILE_ID);
+  if (!element) return null;
+  element.remove();
+  try {
+    const { user } = JSON.parse(element.textContent ?? '') as { user?: Profile };
+    if (!user || typeof user.id !== 'number') return null;
+    queryClient.setQueryData(PROFILE_KEY, user);
+    rememberProfile(user);
+    return user;
+  } catch {
+    // Not the page's JSON: the screen asks the server as it would without it.
+    return null;
+  }
 }
 
 /**

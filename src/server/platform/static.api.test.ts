@@ -6,7 +6,9 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testConfig } from '../../../test/support/api.js';
+import { makeUser } from '../../../test/support/factories.js';
 import { openTestDatabase, type TestDatabase, testDbKind } from '../../../test/support/test-db.js';
+import { PAGE_PROFILE_ID } from '../../shared/page-profile.js';
 import { buildApp } from '../app.js';
 
 const CHUNK = `export const chunk = "${'x'.repeat(2000)}";\n`;
@@ -172,5 +174,88 @@ describe('the installable app', () => {
     const favicon = await get('/favicon.ico');
     expect(favicon.headers['content-type']).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
     expect(favicon.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('a signed-in page load carries its profile', () => {
+  // A name that would end the element, start a comment or be read as a replacement pattern if written as it is.
+  const HOSTILE = '</script><script>alert("x")</script> <!-- $& $\' Zoë 山田 \u2028';
+
+  async function session(firstName = 'Pat') {
+    const user = await makeUser(testDb.database.pool, { firstName });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'x-requested-with': 'XMLHttpRequest' },
+      payload: { email: user.email, password: user.password },
+    });
+    expect(res.statusCode).toBe(200);
+    const cookie = res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    return { user, cookie };
+  }
+
+  const page = (url: string, cookie: string, acceptEncoding?: string) =>
+    app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie, ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+    });
+
+  /** The profile element's JSON, read back as a browser's parser would find the element's text. */
+  const carried = (html: string) => {
+    const match = new RegExp(
+      `<script type="application/json" id="${PAGE_PROFILE_ID}">(.*?)</script>`,
+      's',
+    ).exec(html);
+    return match ? JSON.parse(match[1]!) : null;
+  };
+
+  it('as POST /api/user/profile answers it, hostile names intact and unable to leave the element', async () => {
+    const { cookie } = await session(HOSTILE);
+    const res = await page('/manage/case/', cookie);
+    expect(res.statusCode).toBe(200);
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/user/profile',
+      headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+    });
+    expect(carried(res.body)).toEqual(answer.json());
+    expect(carried(res.body).user.firstName).toBe(HOSTILE);
+    // One element, one closing tag of its own: the name's markup stays text.
+    expect(res.body).not.toContain('<script>alert');
+    expect(res.body).not.toContain('<!--');
+    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+    // The session's own page: no cache keeps it.
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers.vary).toMatch(/cookie/i);
+  });
+
+  it("compressed like any page, with the first screen's preloads kept", async () => {
+    const { user, cookie } = await session();
+    const br = await page('/manage/case/', cookie, 'gzip, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(br.rawPayload).toString();
+    expect(carried(html).user.id).toBe(user.id);
+    expect(html).toContain('modulepreload" crossorigin href="/build/x-abc123.js"');
+    const gz = await page('/login', cookie, 'gzip');
+    expect(carried(gunzipSync(gz.rawPayload).toString()).user.id).toBe(user.id);
+  });
+
+  it('never in /index.html (the copy the service worker keeps), nor without a live session', async () => {
+    const { cookie } = await session();
+    const shell = await page('/index.html', cookie);
+    expect(carried(shell.body)).toBeNull();
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    for (const other of ['', 'sd6_session=not-a-session']) {
+      const res = await page('/manage/case/', other);
+      expect(carried(res.body)).toBeNull();
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie, 'x-requested-with': 'XMLHttpRequest' },
+    });
+    expect(carried((await page('/manage/case/', cookie)).body)).toBeNull();
   });
 });

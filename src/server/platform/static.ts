@@ -3,11 +3,12 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/errors.js';
 import { FIRST_SCREENS_FILE } from '../../shared/first-screens.js';
+import { PAGE_PROFILE_ID } from '../../shared/page-profile.js';
 import { body } from './errors.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -25,14 +26,39 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return null;
 }
 
-type Page = { identity: Buffer; br: Buffer; gzip: Buffer };
+type Page = { text: string; identity: Buffer; br: Buffer; gzip: Buffer };
 
 // The page never changes while the process runs: compress it once.
 const compressed = (text: string): Page => ({
+  text,
   identity: Buffer.from(text),
   br: brotliCompressSync(text),
   gzip: gzipSync(text, { level: 9 }),
 });
+
+/**
+ * JSON that can sit inside a <script> element: `<`, `>` and `&` written as \u escapes (a name holding "</script>" or
+ * "<!--" cannot end or change the element), and the two line separators JavaScript once refused.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** The page with the signed-in user's profile in it, for one answer: compressed quickly, never cached. */
+function withProfile(page: Page, profile: unknown, encoding: 'br' | 'gzip' | null): Buffer {
+  // A function, not a string: a `$&` in a name must not be read as a replacement pattern.
+  const text = page.text.replace(
+    '</head>',
+    () =>
+      `<script type="application/json" id="${PAGE_PROFILE_ID}">${scriptSafeJson(profile)}</script></head>`,
+  );
+  if (encoding === 'br') return brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return gzipSync(text, { level: 6 });
+  return Buffer.from(text);
+}
 
 /**
  * The page for each first screen (src/shared/first-screens.ts) with its chunks announced as modulepreload links, so
@@ -55,7 +81,17 @@ function screenPages(clientDir: string, text: string): Map<string, Page> {
 
 export async function installClient(
   app: FastifyInstance,
-  options: { clientDir: string; environment: string; alt: boolean; timeZone: string },
+  options: {
+    clientDir: string;
+    environment: string;
+    alt: boolean;
+    timeZone: string;
+    /**
+     * The profile of the request's signed-in session (what POST /api/user/profile answers), or null: written into the
+     * page so its first screen starts without asking for it. Not for /index.html, the copy the service worker keeps.
+     */
+    pageProfile?: (request: FastifyRequest) => Promise<unknown | null>;
+  },
 ): Promise<void> {
   const indexFile = options.clientDir ? join(options.clientDir, 'index.html') : '';
   const hasClient = indexFile !== '' && existsSync(indexFile);
@@ -89,7 +125,7 @@ export async function installClient(
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET') {
       return reply.status(404).send(body('NOT_FOUND', MESSAGES.notFound));
     }
@@ -103,8 +139,20 @@ export async function installClient(
     const path = request.url.split('?')[0]!.replace(/(.)\/+$/, '$1');
     const screen = pages.get(path) ?? page;
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    reply.type('text/html').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding');
-    if (!encoding) return reply.send(screen.identity);
-    return reply.header('Content-Encoding', encoding).send(screen[encoding]);
+    // The page opens without it when the lookup fails (the screen then asks, and says what is wrong).
+    const profile =
+      path !== '/index.html' && options.pageProfile
+        ? await options.pageProfile(request).catch((error: unknown) => {
+            request.log.warn({ err: error }, 'page profile lookup failed');
+            return null;
+          })
+        : null;
+    reply.type('text/html').header('Vary', 'Accept-Encoding, Cookie');
+    if (encoding) reply.header('Content-Encoding', encoding);
+    // A page with a profile in it is that session's alone: kept by no cache, not even the browser's.
+    if (profile)
+      return reply.header('Cache-Control', 'no-store').send(withProfile(screen, profile, encoding));
+    reply.header('Cache-Control', 'no-cache');
+    return reply.send(encoding ? screen[encoding] : screen.identity);
   });
 }

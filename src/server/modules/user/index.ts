@@ -12,6 +12,7 @@ export const userArea = defineArea({
   },
 });
 
+export { pageProfile } from './page-profile.js';
 // What other areas use.
 export { loadProfile } from './profile.service.js';
 export { findUser, type UserRecord, updateUser } from './user.repository.js';
