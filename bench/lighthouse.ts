@@ -3,7 +3,7 @@
 // the performance, accessibility and best-practices scores, FCP, LCP, TBT and the JavaScript the page fetched
 // itself (not its service worker) before Lighthouse found it idle, against a bare page served the same way.
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,11 +16,15 @@ import { percentile, startBuiltServer } from './support.js';
 import { bareServer } from './web.js';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
+/** A folder to keep each run's whole Lighthouse report in (JSON), to read why a page scores as it does. */
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const EMAIL = 'lighthouse-bench@example.test';
 const PASSWORD = 'lighthouse bench password';
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-const PRESETS = ['mobile', 'desktop'] as const;
-type Preset = (typeof PRESETS)[number];
+const ALL_PRESETS = ['mobile', 'desktop'] as const;
+type Preset = (typeof ALL_PRESETS)[number];
+/** BENCH_LIGHTHOUSE_PRESETS=mobile (or desktop) runs one preset only. */
+const PRESETS = ALL_PRESETS.filter((p) => (process.env.BENCH_LIGHTHOUSE_PRESETS ?? p).split(',').includes(p));
 
 type Page = { name: string; url: string; signedIn: boolean };
 type Figures = {
@@ -72,6 +76,11 @@ async function audit(port: number, url: string, preset: Preset): Promise<Figures
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (REPORTS) {
+    mkdirSync(REPORTS, { recursive: true });
+    const name = `${preset}-${new URL(url).pathname.replace(/\W+/g, '-')}-${Date.now()}.json`;
+    writeFileSync(join(REPORTS, name), JSON.stringify(lhr));
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100);
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
