@@ -1,6 +1,10 @@
-// The route table's environment rule and the chunk-load error text.
-import { describe, expect, it } from 'vitest';
-import { chunkLoadError, screenNames } from './app-routes';
+// The route table's environment rule, the chunk-load error text, and the case list's first call started by its route.
+import { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Profile } from '../shared/schemas/user';
+import { PROFILE_KEY } from './api/profile';
+import { chunkLoadError, createAppRoutes, screenNames } from './app-routes';
 import { SCREEN_AREAS } from './features/areas';
 
 describe('screens', () => {
@@ -34,5 +38,50 @@ describe('chunk load failure', () => {
     expect(error.message).toBe(
       'Loading chunk staff failed.\n(error: http://x.test/build/staff-list-page-1.js)',
     );
+  });
+});
+
+describe('the case list route', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** The route named `id` anywhere in the table. */
+  const find = (routes: RouteObject[], id: string): RouteObject | undefined => {
+    for (const r of routes) {
+      if (r.id === id) return r;
+      const inner = r.children && find(r.children, id);
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  const start = (signedIn: boolean, url: string) => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ items: [], next: null, total: 0 })));
+    vi.stubGlobal('fetch', fetch);
+    const queryClient = new QueryClient();
+    if (signedIn) queryClient.setQueryData(PROFILE_KEY, { id: 7 } as Profile);
+    const route = find(
+      createAppRoutes({ queryClient, instance: { environment: 'dev', alt: false } }),
+      'cases',
+    );
+    const loader = route?.loader as (args: { request: Request }) => unknown;
+    expect(loader({ request: new Request(`http://x.test${url}`) })).toBeNull();
+    return { fetch, queryClient };
+  };
+
+  it('starts the first page the screen asks for, under the key the screen reads, beside its chunk', async () => {
+    const { fetch, queryClient } = start(true, '/manage/case/');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const called = new URL(String((fetch.mock.calls[0] as unknown[])[0]), 'http://x.test');
+    expect(called.pathname + called.search).toBe('/api/manage/case?status=OPEN&limit=25');
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(['case', 'list', { status: 'OPEN' }])).toEqual({
+        pages: [{ items: [], next: null, total: 0 }],
+        pageParams: [null],
+      }),
+    );
+  });
+
+  it("asks nothing with filters in the address (the screen's own call differs) or before a profile is known", () => {
+    expect(start(true, '/manage/case/?status=all').fetch).not.toHaveBeenCalled();
+    expect(start(false, '/manage/case/').fetch).not.toHaveBeenCalled();
   });
 });

@@ -17,10 +17,12 @@ import { mayBeSignedIn } from './api/session-hint';
 import { SCREENS } from './features/areas';
 import { signInScreens } from './features/auth/screens';
 import { nextOf, signInPath, stepRedirect } from './features/auth/sign-in-path';
+import { CASE_LIST } from './features/cases/case-list-query';
 import { ErrorPage, NotFoundPage } from './features/errors/error-view';
 import { RouteError } from './features/errors/route-error';
 import { homeTarget } from './features/home/home-path';
 import { LogoutPage } from './features/home/logout-page';
+import { listQuery } from './features/records/list-query';
 import { type Screen, screen } from './features/screen';
 import { ssoSignInScreen } from './features/sso/screens';
 import { watchNavigations } from './pwa/remount';
@@ -90,6 +92,30 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
       throw redirect(await signInPath(error, args?.request.url));
     }
   };
+  /**
+   * Screens whose first call starts with the route, beside the screen's chunk instead of after it, for a signed-in
+   * page (its profile is known): the case list, the home screen of most staff, as its screen asks on arrival (no
+   * filters in the address). The screen finds it under way or answered (listQuery: same key, same call).
+   */
+  const firstCalls: Partial<Record<RouteName, (request: Request) => void>> = {
+    cases: (request) => {
+      if (new URL(request.url).search !== '' || !queryClient.getQueryData(PROFILE_KEY)) return;
+      void queryClient.prefetchInfiniteQuery(
+        listQuery(CASE_LIST.url, CASE_LIST.queryKey, { ...CASE_LIST.defaults }),
+      );
+    },
+  };
+  const startFirstCall = (name: RouteName) => {
+    const start = firstCalls[name];
+    if (!start) return {};
+    return {
+      loader: ({ request }: { request: Request }) => {
+        start(request);
+        return null;
+      },
+    };
+  };
+
   // The sign-in screens and public pages: no hint cookie, no session to ask about (a profile cached by a sign-in in
   // this page counts).
   const optionalProfile = async (): Promise<Profile | null> => {
@@ -190,7 +216,7 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
           loader: requireProfile,
           errorElement: <RouteError />,
           children: screenNames(instance).map((name) =>
-            named(name, { lazy: lazyScreen(name, SCREENS[name]!) }),
+            named(name, { lazy: lazyScreen(name, SCREENS[name]!), ...startFirstCall(name) }),
           ),
         },
       ],

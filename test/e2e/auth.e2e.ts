@@ -110,13 +110,19 @@ describe('sign in and out', () => {
     await signIn(page, 'user');
     await page.getByRole('heading', { name: 'Cases & Tasks', level: 1 }).waitFor();
     const asked: string[] = [];
+    const lists: string[] = [];
     page.on('request', (r) => {
-      if (new URL(r.url()).pathname === '/api/user/profile') asked.push(r.method());
+      const url = new URL(r.url());
+      if (url.pathname === '/api/user/profile') asked.push(r.method());
+      if (url.pathname === '/api/manage/case') lists.push(url.search);
     });
     await page.reload();
     await page.getByRole('heading', { name: 'Cases & Tasks', level: 1 }).waitFor();
     await page.getByRole('button', { name: new RegExp(E2E_USERS.user.firstName) }).waitFor();
+    await page.getByTestId('result-count').or(page.getByText('No Results')).first().waitFor();
     expect(asked).toEqual([]);
+    // The list's first page, started by the route beside the screen's chunk, is asked for once, not again by the screen.
+    expect(lists).toEqual(['?status=OPEN&limit=25']);
     // Signed out elsewhere: the next page load carries none and goes to /login.
     await context.clearCookies();
     await page.reload();

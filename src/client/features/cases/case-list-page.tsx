@@ -15,6 +15,7 @@ import { useGrammarText } from '../language-settings/grammar';
 import { type Column, type FilterDef, label, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
 import { DAILY_BESIDE_QUERY, useDaily } from '../slips/daily-state';
+import { CASE_LIST } from './case-list-query';
 
 const COLUMNS: Column<CaseRecord>[] = [
   {
@@ -101,15 +102,15 @@ function useDailyBesideList() {
 }
 
 export function CaseListPage() {
-  const state = useQueryFilters(FILTER_NAMES, { status: 'OPEN' });
+  const state = useQueryFilters(FILTER_NAMES, CASE_LIST.defaults);
   const options = useCaseOptions();
   useDailyBesideList();
   const words = useGrammarText();
   return (
     <RecordList<CaseRecord>
       title={words('Cases & Tasks')}
-      url="/api/manage/case"
-      queryKey="case"
+      url={CASE_LIST.url}
+      queryKey={CASE_LIST.queryKey}
       columns={COLUMNS}
       state={state}
       filters={filterDefs(options)}

@@ -8,13 +8,13 @@ import { Button, Spinner } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { formatCount } from '../../../shared/format/figures';
 import type { ListPage, Option } from '../../../shared/schemas/common';
-import { PAGE_SIZE } from '../../../shared/schemas/constants';
-import { apiGet, isApiError, isNetworkFailure, type Query } from '../../api/http';
+import { isApiError, isNetworkFailure, type Query } from '../../api/http';
 import { lazyComponent } from '../../shell/lazy-chunk';
 import { useMediaQuery } from '../../shell/use-media-query';
 import { ListTable, Select, TextInput, Typeahead } from '../../ui';
 import { TEXT_SEARCH_DEBOUNCE_MS, useDebounced } from '../../ui/use-debounced';
 import type { DateFilterProps } from './date-filter';
+import { listQuery } from './list-query';
 
 export type Column<T> = {
   key: string;
@@ -125,14 +125,7 @@ export function RecordList<T>(props: Props<T>) {
 
   const query: Query = { ...props.fixed, ...cleanQuery(state.values) };
   const list = useInfiniteQuery({
-    queryKey: [props.queryKey, 'list', query],
-    queryFn: ({ pageParam, signal }) =>
-      apiGet<ListPage<T>>(props.url, {
-        signal,
-        query: { ...query, limit: PAGE_SIZE, after: pageParam ?? undefined },
-      }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.next,
+    ...listQuery<T>(props.url, props.queryKey, query),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
