@@ -40,7 +40,7 @@ const compressed = (text: string): Page => ({
  * JSON that can sit inside a <script> element: `<`, `>` and `&` written as \u escapes (a name holding "</script>" or
  * "<!--" cannot end or change the element), and the two line separators JavaScript once refused.
  */
-export function scriptSafeJson(value: unknown): string {
+function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
