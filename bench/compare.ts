@@ -3,7 +3,7 @@
 // and with its own statements replayed (what the framework adds). A ratio past the goal prints the plans.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../src/server/db/client.js';
-import { capture, HEADERS, ms, percentile, type Statement } from './support.js';
+import { capture, HEADERS, ms, percentile, replay, type Statement } from './support.js';
 
 type Figures = { p50: number; p95: number };
 const fig = (s: number[]): Figures => ({ p50: percentile(s, 0.5), p95: percentile(s, 0.95) });
@@ -20,15 +20,6 @@ export type Case = {
 /** The endpoint's own statements, minus the session check every signed-in call makes. */
 const ownData = (seen: Statement[]) =>
   seen.filter(([text]) => !/\bFROM sessions\b|\bUPDATE sessions\b/.test(text));
-
-async function replay(database: Database, statements: Statement[]): Promise<void> {
-  const client = await database.pool.connect();
-  try {
-    for (const [text, values] of statements) await client.query(text, values);
-  } finally {
-    client.release();
-  }
-}
 
 async function measure(app: FastifyInstance, database: Database, cookie: string, c: Case) {
   const get = () => app.inject({ method: 'GET', url: c.url, headers: { ...HEADERS, cookie } });

@@ -14,7 +14,16 @@ import { loadConfig } from '../src/server/config.js';
 import type { Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { hashPassword } from '../src/server/platform/passwords.js';
-import { benchDatabase, capture, count, dropForLoad, ms, percentile, seconds } from './support.js';
+import {
+  benchDatabase,
+  capture,
+  count,
+  dropForLoad,
+  ms,
+  percentile,
+  type Statement,
+  seconds,
+} from './support.js';
 
 const ORGS = Number(process.env.BENCH_LIST_ORGS ?? 100_000);
 const DEVICES = Number(process.env.BENCH_LIST_DEVICES ?? 1_000_000);
@@ -113,7 +122,7 @@ async function load(database: Database): Promise<string> {
 type Figures = { p50: number; p99: number };
 
 /** Where the SQL's time goes: planning vs execution (EXPLAIN ANALYZE, median of 7). */
-async function planTimes(database: Database, [text, values]: [string, unknown[]]) {
+async function planTimes(database: Database, [text, values]: Statement) {
   const planning: number[] = [];
   const execution: number[] = [];
   for (let i = 0; i < 7; i++) {

@@ -10,16 +10,7 @@ import { loadConfig } from '../src/server/config.js';
 import type { Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
 import { hashPassword } from '../src/server/platform/passwords.js';
-import {
-  benchDatabase,
-  capture,
-  count,
-  HEADERS,
-  ms,
-  percentile,
-  type Statement,
-  seconds,
-} from './support.js';
+import { benchDatabase, capture, count, HEADERS, ms, percentile, replay, seconds } from './support.js';
 
 const STAFF = Number(process.env.BENCH_SLIP_STAFF ?? 200);
 const YEARS = Number(process.env.BENCH_SLIP_YEARS ?? 10);
@@ -89,16 +80,6 @@ async function loadSlips(db: pg.PoolClient, fromDay: number, toDay: number, rebu
     for (const i of indexes) await db.query(i.def);
   }
   await db.query('ANALYZE slips');
-}
-
-/** The captured statements replayed on one pooled connection, as the endpoint's own SQL cost. */
-async function replay(database: Database, statements: Statement[]): Promise<void> {
-  const client = await database.pool.connect();
-  try {
-    for (const [text, values] of statements) await client.query(text, values);
-  } finally {
-    client.release();
-  }
 }
 
 type Figures = { p50: number; p99: number };

@@ -46,7 +46,8 @@ export async function benchDatabase(
   return { database, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-export type Statement = [string, unknown[]];
+/** A statement's text and values, and its name when it was sent prepared. */
+export type Statement = [string, unknown[], string?];
 
 /** Every statement any connection sends while `run` runs (pool queries and transactions alike). */
 export async function capture(run: () => Promise<unknown>): Promise<Statement[]> {
@@ -58,8 +59,8 @@ export async function capture(run: () => Promise<unknown>): Promise<Statement[]>
     // Copies of the values: a caller may go on to push to the array it passed (a list adds its LIMIT).
     if (typeof first === 'string') seen.push([first, Array.isArray(second) ? [...second] : []]);
     else if (first && typeof first === 'object' && 'text' in first) {
-      const q = first as { text: string; values?: unknown[] };
-      seen.push([q.text, [...(q.values ?? [])]]);
+      const q = first as { text: string; values?: unknown[]; name?: string };
+      seen.push([q.text, [...(q.values ?? [])], ...(q.name ? [q.name] : [])] as Statement);
     }
     return original.apply(this, args);
   };
@@ -69,6 +70,18 @@ export async function capture(run: () => Promise<unknown>): Promise<Statement[]>
     proto.query = original;
   }
   return seen;
+}
+
+/** The captured statements replayed on one pooled connection: the endpoint's own SQL cost. */
+export async function replay(database: Database, statements: Statement[]): Promise<void> {
+  const client = await database.pool.connect();
+  try {
+    // A statement the endpoint sent prepared is replayed prepared (its name, on this connection).
+    for (const [text, values, name] of statements)
+      await client.query(name ? { name: `${name}_replay`, text, values } : { text, values });
+  } finally {
+    client.release();
+  }
 }
 
 /**

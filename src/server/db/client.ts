@@ -66,6 +66,29 @@ export async function openDatabase(options: {
   // One connection: PGlite is a single session, and its socket server queues the protocol messages of all
   // connections one by one, pinning one only inside a transaction; concurrent extended-protocol batches can
   // interleave (electric-sql/pglite#1046). Requests queue here instead; PGlite runs one query at a time anyway.
-  const pool = new pg.Pool({ connectionString: embedded.url, max: 1 });
+  // The connection is kept while idle: its prepared statements live in that one session (db/prepared.ts).
+  const pool = new pg.Pool({ connectionString: embedded.url, max: 1, idleTimeoutMillis: 0 });
+  sessionScopedNames(pool);
   return wrapPool(pool, 'embedded', embedded.stop);
+}
+
+/**
+ * Every connection to the embedded database is the same session, so a statement one connection prepared is there
+ * when the next asks to prepare it under its name ("already exists"): each connection's names carry its own number.
+ */
+export function sessionScopedNames(pool: pg.Pool): void {
+  let connections = 0;
+  pool.on('connect', (client) => {
+    const tag = ++connections;
+    // The class's query, looked up on each call (a wrapper put on the class later, as the benches' capture, applies).
+    const query = (...args: unknown[]) =>
+      (Object.getPrototypeOf(client) as { query: (...a: unknown[]) => unknown }).query.apply(client, args);
+    const scoped = (config: unknown, ...rest: unknown[]) => {
+      const named = config as { name?: string; submit?: unknown } | null;
+      if (named && typeof named === 'object' && named.name && typeof named.submit !== 'function')
+        return query({ ...named, name: `${named.name}_${tag}` }, ...rest);
+      return query(config, ...rest);
+    };
+    Object.assign(client, { query: scoped });
+  });
 }

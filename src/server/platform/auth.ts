@@ -6,6 +6,7 @@ import { MESSAGES } from '../../shared/errors.js';
 import { API_TOKEN_PREFIX, type ApiTokenScope } from '../../shared/schemas/api-token.js';
 import type { Role } from '../../shared/schemas/user.js';
 import type { Database } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { body, forbidden, HttpError } from './errors.js';
 import { installSessionHint } from './session-hint.js';
 import {
@@ -75,14 +76,16 @@ type BearerRow = SessionUserRow & { token_id: number; scope: ApiTokenScope };
 export async function findTokenUser(db: Queryable, token: string): Promise<BearerRow | null> {
   if (!token.startsWith(API_TOKEN_PREFIX) || token.length > 200) return null;
   const { rows } = await db.query<BearerRow>(
-    `SELECT t.id AS token_id, t.scope, t.id AS session_id,
+    prepared(
+      `SELECT t.id AS token_id, t.scope, t.id AS session_id,
             (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale,
             u.id, u.email, u.first_name, u.last_name, u.short_code, u.roles, u.home_page,
             u.case_list_daily_slips_mode, u.auto_populate_task_points
        FROM api_tokens t JOIN users u ON u.id = t.user_id
       WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > now())
         AND u.active`,
-    [hashToken(token)],
+      [hashToken(token)],
+    ),
   );
   const row = rows[0];
   if (!row) return null;

@@ -1,6 +1,7 @@
 // Database sessions: an opaque 256-bit token in an HttpOnly cookie, only its SHA-256 kept; idle and absolute expiry.
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { prepared } from '../db/prepared.js';
 
 export type SessionPolicy = { idleMinutes: number; maxHours: number; secureCookies: boolean };
 
@@ -77,14 +78,17 @@ export async function findSessionUser(
   token: string,
   policy: SessionPolicy,
 ): Promise<SessionUserRow | null> {
+  // Prepared: every signed-in call runs it first.
   const { rows } = await db.query<SessionUserRow>(
-    `SELECT s.id AS session_id, s.last_seen_at < now() - interval '1 minute' AS stale,
+    prepared(
+      `SELECT s.id AS session_id, s.last_seen_at < now() - interval '1 minute' AS stale,
             u.id, u.email, u.first_name, u.last_name, u.short_code, u.roles, u.home_page,
             u.case_list_daily_slips_mode, u.auto_populate_task_points
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.expires_at > now() AND s.stage IS NULL
         AND s.last_seen_at > now() - make_interval(mins => $2) AND u.active`,
-    [hashToken(token), policy.idleMinutes],
+      [hashToken(token), policy.idleMinutes],
+    ),
   );
   const row = rows[0];
   if (!row) return null;

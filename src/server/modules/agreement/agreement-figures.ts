@@ -4,6 +4,7 @@
 import { sumAmounts } from '../../../shared/format/money.js';
 import { type AsOf, BILLING_FREQUENCIES } from '../../../shared/schemas/agreement.js';
 import { codeLabel } from '../../../shared/schemas/fields.js';
+import { prepared } from '../../db/prepared.js';
 import type { Queryable } from '../../platform/records.js';
 
 /** A service row's monthly amount (alias s). One-time charges add nothing each month. */
@@ -38,12 +39,14 @@ export async function figuresOf(
   const out = new Map<number, Figures>();
   if (agreementIds.length === 0) return out;
   const { rows } = await db.query<{ agreement_id: number; monthly: string; hours: string }>(
-    `SELECT s.agreement_id, sum(${MONTHLY_SQL})::numeric(14,2)::text AS monthly,
+    prepared(
+      `SELECT s.agreement_id, sum(${MONTHLY_SQL})::numeric(14,2)::text AS monthly,
             coalesce(sum(s.covered_hours), 0)::numeric(10,2)::text AS hours
        FROM agreement_services s JOIN agreements ag ON ag.id = s.agreement_id
       WHERE s.agreement_id = ANY($1::int[]) AND ${inForce('$2::date', 'ag')}
       GROUP BY s.agreement_id`,
-    [agreementIds, isoDate],
+      [agreementIds, isoDate],
+    ),
   );
   for (const r of rows) out.set(r.agreement_id, { monthlyValue: r.monthly, coveredHours: r.hours });
   return out;
@@ -71,7 +74,8 @@ type AsOfRow = {
  */
 export async function asOf(db: Queryable, agreementId: number, date: string): Promise<AsOf | null> {
   const { rows } = await db.query<AsOfRow>(
-    `SELECT s.id, st.id AS type_id, st.name AS type_name, s.description, s.quantity::text AS quantity,
+    prepared(
+      `SELECT s.id, st.id AS type_id, st.name AS type_name, s.description, s.quantity::text AS quantity,
             s.unit_price::text AS unit_price, s.billing_frequency,
             to_char(s.start_date, 'MM/DD/YYYY') AS start_date, to_char(s.end_date, 'MM/DD/YYYY') AS end_date,
             s.covered_hours::text AS covered_hours, (${MONTHLY_SQL})::numeric(14,2)::text AS monthly,
@@ -83,7 +87,8 @@ export async function asOf(db: Queryable, agreementId: number, date: string): Pr
        LEFT JOIN service_types st ON st.id = s.service_type_id
       WHERE ag.id = $1
       ORDER BY st.name, s.start_date, s.id`,
-    [agreementId, date],
+      [agreementId, date],
+    ),
   );
   if (rows.length === 0) return null;
   const present = (r: AsOfRow) => ({

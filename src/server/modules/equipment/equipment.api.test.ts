@@ -465,8 +465,9 @@ describe('list', () => {
       let captured: { sql: string; params: unknown[] } | null = null;
       // Capture the exact statement the list runs, then ask the planner about it.
       const spy = {
-        query: async (sql: string, params: unknown[]) => {
-          captured = { sql, params };
+        // The list's statements are prepared (a config of text and values).
+        query: async (q: { text: string; values: unknown[] }) => {
+          if (q.text.includes('ORDER BY')) captured = { sql: q.text, params: q.values };
           return { rows: [] };
         },
       } as unknown as Parameters<typeof listRecords>[0];
