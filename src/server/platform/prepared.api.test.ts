@@ -45,7 +45,7 @@ describe('prepared statements', () => {
     try {
       const page = () =>
         listRecords(client, ORGANIZATION, {
-          filter: { where: ['t.name ILIKE $1'], params: ['Prepared Widgets%'] },
+          filter: { where: ['t.name BETWEEN $1 AND $2'], params: ['Prepared Widgets', 'Prepared Widgets~'] },
           sort: { keys: ['t.name'] },
           limit: 25,
         });
@@ -64,6 +64,23 @@ describe('prepared statements', () => {
       expect(counted!.generic_plans + counted!.custom_plans).toBe(10);
       const record = await loadRecord(client, ORGANIZATION, first.items[0]!.id);
       expect(record?.name).toBe(first.items[0]!.name);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('a search (a LIKE pattern) is planned on each call: its plan depends on the pattern', async () => {
+    const client = await api.db.pool.connect();
+    try {
+      const search = (q: string) =>
+        listRecords(client, ORGANIZATION, {
+          filter: { where: ['t.name ILIKE $1'], params: [`%${q}%`] },
+          sort: { keys: ['t.name'] },
+          limit: 25,
+        });
+      expect((await search('Widgets 1')).total).toBe(11);
+      expect((await search('Widgets 30')).total).toBe(1);
+      expect((await preparedOn(client)).some((s) => s.statement.includes('ILIKE'))).toBe(false);
     } finally {
       client.release();
     }

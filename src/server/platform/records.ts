@@ -412,12 +412,17 @@ export async function listRecords<Rec extends Presented>(
   // The first page also says how many rows match (same WHERE, before the cursor): one count, cheap at MSP scale. It
   // runs beside the page (its own copy of the parameters: the page's LIMIT is one more), so on PostgreSQL the two
   // take the time of the longer one.
+  // A search (a LIKE pattern among the values) is planned on each call: the pattern's length decides between a
+  // trigram index and a scan in the list's order, which a generic plan cannot know. Other lists plan once.
+  const searched = filter.params.some((v) => typeof v === 'string' && v.includes('%'));
+  const statement = (text: string, values: unknown[]) =>
+    searched ? { text, values } : prepared(text, values);
   const total =
     options.after || options.count === false
       ? undefined
       : db
           .query<{ n: number }>(
-            prepared(
+            statement(
               `SELECT count(*)::int AS n FROM ${def.table} t ${joins}
                 ${filter.where.length ? `WHERE ${filter.where.join(' AND ')}` : ''}`,
               [...filter.params],
@@ -432,7 +437,7 @@ export async function listRecords<Rec extends Presented>(
   const [{ rows }, counted] = await Promise.all([
     // Prepared: the joins of the names shown beside a row cost more to plan (3 ms at 8 tables) than to run.
     db.query<Row>(
-      prepared(
+      statement(
         `SELECT ${columns}, ${keyCols.join(', ')} FROM ${def.table} t ${joins}
           ${filter.where.length ? `WHERE ${filter.where.join(' AND ')}` : ''}
           ORDER BY ${order} LIMIT ${limit}`,
