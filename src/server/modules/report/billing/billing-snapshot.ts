@@ -66,15 +66,34 @@ export async function snapshotCase(
   return rows[0] ?? null;
 }
 
+/** Organizations snapshotted by one statement of snapshotBilledCases. */
+const SNAPSHOT_BATCH = 50;
+
 /**
- * Snapshots every billed case that has none (the demo data and benches mark cases billed in bulk): all of them
- * together, as the bill list priced them before they had a snapshot.
+ * Snapshots every billed case that has none (the demo data and benches mark cases billed in bulk), as the bill list
+ * priced them before they had a snapshot. A batch of organizations per statement: a case is priced within its
+ * organization (its rates, rules and block hours), so batches price as one statement would; one statement over
+ * 4,500,000 slips sorted and hashed more than 70 GB on disk and stopped with the disk full.
  */
 export async function snapshotBilledCases(db: Queryable): Promise<number> {
-  const { rowCount } = await db.query(
-    snapshotSql('c.billed_at IS NOT NULL', SETTINGS_RATE_SQL, 'NULL::int', NO_SNAPSHOT),
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT DISTINCT c.organization_id AS id FROM cases c WHERE c.billed_at IS NOT NULL AND ${NO_SNAPSHOT} ORDER BY 1`,
   );
-  return rowCount ?? 0;
+  let snapshotted = 0;
+  for (let i = 0; i < rows.length; i += SNAPSHOT_BATCH) {
+    const ids = rows.slice(i, i + SNAPSHOT_BATCH).map((r) => r.id);
+    const { rowCount } = await db.query(
+      snapshotSql(
+        'c.billed_at IS NOT NULL AND c.organization_id = ANY($1::int[])',
+        SETTINGS_RATE_SQL,
+        'NULL::int',
+        NO_SNAPSHOT,
+      ),
+      [ids],
+    );
+    snapshotted += rowCount ?? 0;
+  }
+  return snapshotted;
 }
 
 /** Undo Billing: the snapshot's amount, deleted with its lines; null when there was none. */
