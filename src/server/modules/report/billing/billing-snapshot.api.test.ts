@@ -2,7 +2,8 @@
 // organization's rounding rule, the agreement service's rule and rate or the default hourly rate changes nothing of a
 // billed case (its bill list row, its lines, its slips' billable minutes), while Undo Billing gives the case back to
 // the rules of now. Block minutes a billed case used stay used. The SQL lines agree with src/shared/bill-pricing.ts
-// over random months (a property), and a database billed before snapshots existed gets them from migration 0016.
+// over random months (a property), a database billed before snapshots existed gets them from migration 0016, and
+// cases billed in bulk get theirs a batch of organizations at a time, as one statement would write them.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../../test/support/api.js';
@@ -24,6 +25,7 @@ import type { ReportResponse, ReportRow } from '../../../../shared/reports.js';
 import { DEFAULT_ROUNDING } from '../../../../shared/rounding.js';
 import { readMigrations } from '../../../db/migrate.js';
 import { slipRuleSql } from '../../slip/index.js';
+import { NO_SNAPSHOT, SETTINGS_RATE_SQL, snapshotBilledCases, snapshotSql } from './billing-snapshot.js';
 
 /** Runs of the SQL-against-TypeScript property (each makes an organization, its cases and slips). */
 const SQL_RUNS = 20;
@@ -439,5 +441,52 @@ describe('migration 0016', () => {
     await db.query(backfill);
     const count = await db.query('SELECT count(*)::int AS n FROM billed_slips WHERE case_id = $1', [old.id]);
     expect(count.rows[0].n).toBe(2);
+  });
+});
+
+describe('cases billed in bulk (demo data, benches)', () => {
+  it('are snapshotted a batch of organizations at a time, as one statement over all of them writes', async () => {
+    const db = api.db.pool;
+    const cases: number[] = [];
+    // More organizations than one batch (50), some with block hours, some time at 1.5x.
+    for (let i = 0; i < 53; i++) {
+      const org =
+        i % 4 === 0 ? await blockHoursClient(`Bulk ${i}`) : await makeOrganization(db, { name: `Bulk ${i}` });
+      const billed = await makeCase(db, { organizationId: org.id, status: 'CLOSED' });
+      await makeSlip(db, {
+        taskId: (await makeTask(db, { caseId: billed.id })).id,
+        userId: techId,
+        workDate: `2026-08-1${i % 9}`,
+        startTime: '09:00',
+        stopTime: `10:${String(i).padStart(2, '0')}`,
+        rateMultiplier: i % 3 === 0 ? '1.5' : '1',
+      });
+      cases.push(billed.id);
+    }
+    await db.query('UPDATE cases SET billed_at = now() WHERE id = ANY($1)', [cases]);
+    // What one statement over every billed case without a snapshot writes, then undone.
+    const client = await db.connect();
+    let once: Record<string, unknown>[];
+    try {
+      await client.query('BEGIN');
+      once = (
+        await client.query(
+          snapshotSql('c.billed_at IS NOT NULL', SETTINGS_RATE_SQL, 'NULL::int', NO_SNAPSHOT),
+        )
+      ).rows;
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
+    expect(once.map((r) => r.caseId)).toEqual(expect.arrayContaining(cases));
+    expect(await snapshotBilledCases(db)).toBe(once.length);
+    const { rows } = await db.query(
+      `SELECT case_id AS "caseId", minutes, billable_minutes AS billable, covered_minutes AS covered,
+              amount::text AS amount
+         FROM billed_cases WHERE case_id = ANY($1) ORDER BY case_id`,
+      [once.map((r) => r.caseId)],
+    );
+    expect(rows).toEqual(once);
+    expect(await snapshotBilledCases(db)).toBe(0);
   });
 });
