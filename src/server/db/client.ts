@@ -2,6 +2,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './embedded.js';
+import { prioritize } from './priority.js';
 import * as schema from './schema/index.js';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -66,9 +67,11 @@ export async function openDatabase(options: {
   // One connection: PGlite is a single session, and its socket server queues the protocol messages of all
   // connections one by one, pinning one only inside a transaction; concurrent extended-protocol batches can
   // interleave (electric-sql/pglite#1046). Requests queue here instead; PGlite runs one query at a time anyway.
-  // The connection is kept while idle: its prepared statements live in that one session (db/prepared.ts).
+  // The connection is kept while idle: its prepared statements live in that one session (db/prepared.ts). Checkouts
+  // pass a priority gate: interactive calls go before bulk work (reports) between its statements (priority.ts).
   const pool = new pg.Pool({ connectionString: embedded.url, max: 1, idleTimeoutMillis: 0 });
   sessionScopedNames(pool);
+  prioritize(pool);
   return wrapPool(pool, 'embedded', embedded.stop);
 }
 
