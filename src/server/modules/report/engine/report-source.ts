@@ -18,6 +18,7 @@ import { loadVirtualDevices, NO_VIRTUAL_DEVICES } from '../../rmm-settings/index
 import { loadDefaultRate } from '../billing/billing-settings.service.js';
 import { REPORT_PLANS } from '../queries/index.js';
 import { type ColumnSpec, type ReportContext, type ReportPlan, ROWS, type SortKey } from '../queries/plan.js';
+import { withCutRows } from './report-cut.js';
 import {
   filtersText,
   noneAssigned,
@@ -265,14 +266,19 @@ export async function openReport(
   return { head, rows: (batch = DEFAULT_BATCH) => batches(db, p, batch) };
 }
 
-/** One page, as GET /api/report/{key} answers. */
+/**
+ * One page, as GET /api/report/{key} answers. `cut`: a plan that can be is worked out a batch of organizations per
+ * statement (report-cut.ts); `db` must then be one session (a client, or the embedded database's pool).
+ */
 export async function loadReport(
   db: Queryable,
   key: ReportKey,
   query: ReportQuery,
   timeZone: string,
+  options: { cut?: boolean } = {},
 ): Promise<ReportResponse> {
   const p = await prepare(db, key, query, timeZone);
+  if (p.plan.cutRows && options.cut) return withCutRows(db, p, (plan) => loadCombined(db, { ...p, plan }));
   if (p.plan.combined) return loadCombined(db, p);
   // Separate statements, so on a server with a pool they run side by side.
   const [head, rows] = await Promise.all([loadHead(db, p), loadPage(db, p)]);

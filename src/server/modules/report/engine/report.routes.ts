@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { allows, REPORT_ACCESS } from '../../../../shared/permissions.js';
 import { REPORT_KEYS, reportQuery } from '../../../../shared/reports.js';
 import type { Database } from '../../../db/client.js';
+import { asBulk } from '../../../db/priority.js';
 import { currentUser } from '../../../platform/auth.js';
 import { forbidden } from '../../../platform/errors.js';
 import { loadReport } from './report-source.js';
@@ -18,11 +19,15 @@ export async function reportsAllowed(request: FastifyRequest): Promise<void> {
 const reportParams = z.object({ key: z.enum(REPORT_KEYS) });
 
 export function reportRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/report/:key',
-      { schema: { params: reportParams, querystring: reportQuery }, preValidation: reportsAllowed },
-      async (request) => loadReport(database.pool, request.params.key, request.query, timeZone),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/report/:key',
+    { schema: { params: reportParams, querystring: reportQuery }, preValidation: reportsAllowed },
+    // A report is bulk work: on the embedded database, other users' calls go between its statements.
+    async (request) =>
+      asBulk(() =>
+        loadReport(database.pool, request.params.key, request.query, timeZone, {
+          cut: database.kind === 'embedded',
+        }),
+      ),
+  );
 }

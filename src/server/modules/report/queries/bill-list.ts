@@ -154,6 +154,7 @@ export const billListPlan: PlanBuilder = (ctx) => ({
     },
   ],
   combined: true,
+  cutRows: 'bill',
   source: (f) => ({ with: billRows(ctx, f), from: 'bill b', where: [] }),
   summary: () => ({
     sql: `SELECT count(*) AS total, count(DISTINCT org_id) AS organizations,

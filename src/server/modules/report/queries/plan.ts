@@ -42,6 +42,12 @@ export type ReportPlan = {
    * is worked out once for both; the summary may read that WITH list too.
    */
   combined?: boolean;
+  /**
+   * The name of the source's WITH query holding the rows when each row belongs to one organization and is worked out
+   * within it (the organization filter picks rows, never changes them): the engine may then work the rows out a batch
+   * of organizations at a time (engine/report-cut.ts). The source's conditions are then empty.
+   */
+  cutRows?: string;
   /** Values the summary reads that no column shows (an organization's id, to count organizations apart). */
   measures?: Record<string, string>;
   /**

@@ -112,6 +112,7 @@ export const wipListPlan: PlanBuilder = (ctx) => ({
     },
   ],
   combined: true,
+  cutRows: 'wip',
   source: (f) => ({ with: wipRows(ctx, f), from: 'wip w', where: [] }),
   summary: () => ({
     sql: `SELECT count(*) AS total, count(DISTINCT org_id) AS organizations, count(DISTINCT user_id) AS staff,
