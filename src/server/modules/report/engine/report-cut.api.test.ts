@@ -19,6 +19,7 @@ import {
   makeUser,
   TEST_PASSWORD,
 } from '../../../../../test/support/factories.js';
+import { seededRandom } from '../../../../seed/random.js';
 import { type ReportKey, type ReportResponse, reportQuery } from '../../../../shared/reports.js';
 import type { Queryable } from '../../../platform/records.js';
 import { loadReport } from './report-source.js';
@@ -35,16 +36,6 @@ let session: Queryable;
 let client: pg.PoolClient | null = null;
 const orgIds: number[] = [];
 
-/** A small deterministic generator (mulberry32): the same data on every run and both databases. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 beforeAll(async () => {
   api = await setupApi();
   const db = api.db.pool;
@@ -54,8 +45,8 @@ beforeAll(async () => {
     (await makeUser(db, { firstName: '李', lastName: '小龙' })).id,
   ];
   const block = await makeServiceType(db, { name: 'Block Hours (cut)', blockHours: true });
-  const next = random(31);
-  const pick = <T>(values: T[]) => values[Math.floor(next() * values.length)]!;
+  // Seeded: the same data on every run and both databases.
+  const { next, pick } = seededRandom(31);
   for (let i = 0; i < ORGANIZATIONS; i++) {
     const org = await makeOrganization(db, {
       name: pick([`Ünïcode ${i}`, `"Quoted, Inc." ${i}`, `北京 ${i}`, `=SUM(A1) ${i}`, `Plain ${i}`]),

@@ -86,8 +86,7 @@ async function scope(db: Queryable, ctx: ReportContext): Promise<number[]> {
 
 /**
  * Inserts the rows of each batch of organizations into `run.table` by `run.statement`, prepared at the first. A batch's
- * size follows the time the last took per organization, towards BATCH_TARGET_MS (organizations with much time take
- * batches of one).
+ * size follows the time the last one took, towards BATCH_TARGET_MS.
  */
 async function fill(
   db: Queryable,
