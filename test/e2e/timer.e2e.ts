@@ -27,23 +27,38 @@ async function prepare(request: APIRequestContext) {
 type DaySlip = { comment: string | null; start: string; stop: string | null; minutes: number | null };
 const minuteOf = (localIso: string) => Date.parse(`${localIso}:00Z`) / 60_000;
 
-/** The stopped slip's minutes, checked against the rule: 30, or less only where another slip of the user begins. */
+/** The user's slips of the company day `offset` days from today. */
+async function daySlips(request: APIRequestContext, offset: number): Promise<DaySlip[]> {
+  const res = await request.get(`/api/manage/slip/summary/${companyDay(offset).path}`, { headers: XHR });
+  return ((await res.json()) as { slips: DaySlip[] }).slips;
+}
+
+/**
+ * The stopped slip's minutes on the company's today (what the daily panel shows), its whole stretch checked against
+ * the rule: 30, or less only where another slip of the user begins. A run over midnight is split there (a slip never
+ * crosses a day): the rest is the next day's slip from 00:00.
+ */
 async function roundedMinutes(request: APIRequestContext, comment: string): Promise<number> {
-  const res = await request.get(`/api/manage/slip/summary/${companyDay().path}`, { headers: XHR });
-  const { slips } = (await res.json()) as { slips: DaySlip[] };
-  const ours = slips.find((s) => s.comment === comment);
-  if (!ours?.stop || ours.minutes === null) throw new Error(`no finished slip "${comment}" today`);
-  const [start, stop] = [minuteOf(ours.start), minuteOf(ours.stop)];
+  const days = await Promise.all([-1, 0, 1].map((offset) => daySlips(request, offset)));
+  const parts = days.map((slips) => slips.find((s) => s.comment === comment && s.stop && s.minutes !== null));
+  const first = parts.findIndex(Boolean);
+  if (first < 0) throw new Error(`no finished slip "${comment}" today`);
+  const ours = parts[first]!;
+  const rest = ours.stop!.endsWith('T24:00') ? parts[first + 1] : undefined;
+  if (rest) expect(rest.start.endsWith('T00:00'), `the rest of ${ours.start} starts at midnight`).toBe(true);
+  const [start, stop] = [minuteOf(ours.start), minuteOf((rest ?? ours).stop!)];
   if (stop < start + 30) {
     // Cut short only where another slip of the user takes the next minute.
-    const others = slips.filter((s) => s !== ours);
+    const others = days.flat().filter((s) => s !== ours && s !== rest);
     const taken = others.some((s) => {
       const from = minuteOf(s.start);
       return from === stop || (from <= stop && s.stop !== null && minuteOf(s.stop) > stop);
     });
-    expect(taken, `slip ${ours.start}–${ours.stop} cut short with no slip after it`).toBe(true);
+    expect(taken, `slip ${ours.start}–${(rest ?? ours).stop} cut short with no slip after it`).toBe(true);
   } else expect(stop).toBe(start + 30);
-  return ours.minutes;
+  const shown = [ours, rest].find((part) => part && days[1]!.includes(part));
+  if (!shown) throw new Error(`no part of slip "${comment}" is today's`);
+  return shown.minutes!;
 }
 
 const widget = (page: Page) => page.getByTestId('timer-widget');
