@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, type Caller, setupApi } from '../../../../../test/support/api.js';
+import { readCsv } from '../../../../../test/support/export-readers.js';
 import {
   makeAdmin,
   makeAgreement,
@@ -22,7 +23,8 @@ import {
 import { seededRandom } from '../../../../seed/random.js';
 import { type ReportKey, type ReportResponse, reportQuery } from '../../../../shared/reports.js';
 import type { Queryable } from '../../../platform/records.js';
-import { loadReport } from './report-source.js';
+import type { ReportSource } from '../exports/export-format.js';
+import { loadReport, openReport } from './report-source.js';
 
 const ZONE = 'America/Chicago';
 const PERIOD = { from: '09/01/2026', to: '10/31/2026' };
@@ -186,6 +188,30 @@ describe('a report cut by organization', () => {
     expect(tables.every((t) => t.rows === 0)).toBe(true);
   });
 
+  it('an export reads the same head and rows, every batch, and its table is emptied when it is closed', async () => {
+    const read = async (source: ReportSource) => {
+      const rows = [];
+      for await (const batch of source.rows(7)) rows.push(...batch);
+      return { head: source.head, rows };
+    };
+    for (const [key, query] of [
+      ['bill-list', { clients: 'all', billed: 'all', sort: 'amount', dir: 'desc' }],
+      ['wip-list', { clients: 'all', sort: 'organization' }],
+    ] as const) {
+      const parsed = reportQuery.parse({ ...PERIOD, ...query });
+      const cut = await openReport(session, key, parsed, ZONE, { cut: true });
+      const whole = await openReport(session, key, parsed, ZONE);
+      expect(whole.close).toBeUndefined();
+      const rows = await read(cut);
+      expect(rows.rows.length).toBeGreaterThan(7);
+      expect((await reportTables()).some((t) => t.rows > 0)).toBe(true);
+      expect(rows).toEqual(await read(whole));
+      await cut.close!();
+      await cut.close!();
+      expect((await reportTables()).every((t) => t.rows === 0)).toBe(true);
+    }
+  });
+
   it('two reports at once each get their own table and their own rows', async () => {
     if (api.db.kind !== 'embedded') return; // A client runs one statement at a time: the embedded pool interleaves.
     const bill = { clients: 'all', billed: 'all', limit: '100' };
@@ -212,5 +238,23 @@ describe('a report cut by organization', () => {
     // The embedded database's one session holds the route's table; a PostgreSQL connection of the pool none.
     if (api.db.kind === 'embedded') expect(rows[0]!.n).toBeGreaterThan(0);
     else expect(rows[0]!.n).toBe(0);
+  });
+
+  it('an export through its route writes every row of the cut and leaves its table empty', async () => {
+    const query = { ...PERIOD, clients: 'all', billed: 'all' };
+    const listed = await admin.get(`/api/report/bill-list?${new URLSearchParams({ ...query, limit: '1' })}`);
+    const total = (listed.json() as ReportResponse).total;
+    const res = await admin.post('/api/report/bill-list/export', { format: 'csv', query });
+    expect(res.statusCode, res.body).toBe(200);
+    const file = await admin.get(res.json().history.download);
+    expect(readCsv(file.rawPayload)).toHaveLength(total + 1);
+    const { rows } = await api.db.pool.query<{ name: string }>(
+      `SELECT relname AS name FROM pg_class WHERE relpersistence = 't' AND relname LIKE 'report\\_bill\\_%'
+          AND pg_table_is_visible(oid)`,
+    );
+    for (const t of rows) {
+      const n = await api.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t.name}`);
+      expect(n.rows[0]!.n).toBe(0);
+    }
   });
 });

@@ -37,30 +37,54 @@ export async function withCutRows<T>(
   cut: Cut,
   read: (plan: ReportPlan) => Promise<T>,
 ): Promise<T> {
+  const rows = await openCutRows(db, cut);
+  try {
+    return await read(rows.plan);
+  } finally {
+    await rows.close();
+  }
+}
+
+/**
+ * The plan's rows made, cut by organization, into a temporary table, and the plan reading it instead; `close` empties
+ * the table and hands it back (an export reads it while its file is written, then closes it).
+ */
+export async function openCutRows(
+  db: Queryable,
+  cut: Cut,
+): Promise<{ plan: ReportPlan; close: () => Promise<void> }> {
   const name = cut.plan.cutRows!;
   const free = freeTables.get(name) ?? [];
   freeTables.set(name, free);
   const table = free.pop() ?? `report_${name}_${++named}`;
   const statement = `report_batch_${++named}`;
   const run = { table, statement, prepared: false };
-  try {
-    await createTable(db, cut, table);
-    await fill(db, cut, run);
-    const from = cut.plan.source({ where: [], params: [] }, null).from;
-    return await read({
-      ...cut.plan,
-      source: () => ({ with: `${name} AS (SELECT * FROM ${table})`, from, where: [] }),
-    });
-  } finally {
-    // A statement left (its connection broken) goes with its session.
-    if (run.prepared) await db.query(`DEALLOCATE ${statement}`).catch(() => {});
+  let open = true;
+  const close = async () => {
+    if (!open) return;
+    open = false;
     await db.query(`TRUNCATE ${table}`).then(
       () => free.push(table),
       () => {
         // A table that cannot be emptied is not handed out again.
       },
     );
+  };
+  try {
+    await createTable(db, cut, table);
+    await fill(db, cut, run);
+  } catch (error) {
+    await close();
+    throw error;
+  } finally {
+    // A statement left (its connection broken) goes with its session.
+    if (run.prepared) await db.query(`DEALLOCATE ${statement}`).catch(() => {});
   }
+  const from = cut.plan.source({ where: [], params: [] }, null).from;
+  return {
+    plan: { ...cut.plan, source: () => ({ with: `${name} AS (SELECT * FROM ${table})`, from, where: [] }) },
+    close,
+  };
 }
 
 /** The table, with the columns of the plan's rows (no rows): created on the first run on its connection. */

@@ -16,9 +16,10 @@ import { badRequest } from '../../../platform/errors.js';
 import { type ListFilter, param, type Queryable } from '../../../platform/records.js';
 import { loadVirtualDevices, NO_VIRTUAL_DEVICES } from '../../rmm-settings/index.js';
 import { loadDefaultRate } from '../billing/billing-settings.service.js';
+import type { ReportSource } from '../exports/export-format.js';
 import { REPORT_PLANS } from '../queries/index.js';
 import { type ColumnSpec, type ReportContext, type ReportPlan, ROWS, type SortKey } from '../queries/plan.js';
-import { withCutRows } from './report-cut.js';
+import { openCutRows, withCutRows } from './report-cut.js';
 import {
   filtersText,
   noneAssigned,
@@ -27,13 +28,6 @@ import {
   resolveWeeks,
   type Selection,
 } from './report-filters.js';
-
-export type ReportSource = {
-  /** Everything but the rows: report, filtersText, period, organization, summary, columns, sort, notices, total. */
-  head: Omit<ReportResponse, 'rows'>;
-  /** Every matching row in the report's order, in batches of up to `batch` rows (keyset or cursor; bounded memory). */
-  rows: (batch?: number) => AsyncIterable<ReportRow[]>;
-};
 
 const DEFAULT_BATCH = 1000;
 const MAX_BATCH = 10_000;
@@ -255,15 +249,31 @@ async function* batches(db: Queryable, p: Prepared, batch: number): AsyncIterabl
   }
 }
 
+/**
+ * A report's head and its rows in keyset batches (an export). `cut`: as for loadReport; the source must then be
+ * closed once its rows are read (it holds them in a temporary table).
+ */
 export async function openReport(
   db: Queryable,
   key: ReportKey,
   query: ReportQuery,
   timeZone: string,
+  options: { cut?: boolean } = {},
 ): Promise<ReportSource> {
   const p = await prepare(db, key, query, timeZone);
-  const head = await loadHead(db, p);
-  return { head, rows: (batch = DEFAULT_BATCH) => batches(db, p, batch) };
+  if (!p.plan.cutRows || !options.cut) {
+    const head = await loadHead(db, p);
+    return { head, rows: (batch = DEFAULT_BATCH) => batches(db, p, batch) };
+  }
+  const cut = await openCutRows(db, p);
+  try {
+    const read = { ...p, plan: cut.plan };
+    const head = await loadHead(db, read);
+    return { head, rows: (batch = DEFAULT_BATCH) => batches(db, read, batch), close: cut.close };
+  } catch (error) {
+    await cut.close();
+    throw error;
+  }
 }
 
 /**

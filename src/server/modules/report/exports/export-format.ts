@@ -19,14 +19,19 @@ import type { Queryable } from '../../../platform/records.js';
 
 /** A report ready to export: its summary and columns, and all its rows a batch at a time (report-source.ts). */
 export type ReportSource = {
+  /** Everything but the rows: report, filtersText, period, organization, summary, columns, sort, notices, total. */
   head: Omit<ReportResponse, 'rows'>;
+  /** Every matching row in the report's order, in batches of up to `batch` rows (keyset; bounded memory). */
   rows: (batch?: number) => AsyncIterable<ReportRow[]>;
+  /** Ends what the source holds while its rows are read (a report cut by organization: its temporary table). */
+  close?: () => Promise<void>;
 };
 export type OpenReport = (
   db: Queryable,
   key: ReportKey,
   query: ReportQuery,
   timeZone: string,
+  options?: { cut?: boolean },
 ) => Promise<ReportSource>;
 
 export type ExportContext = {

@@ -4,8 +4,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type ExportFormat, exportBody, reportDef, reportQuery } from '../../../../shared/reports.js';
+import {
+  type ExportFormat,
+  exportBody,
+  type ReportDef,
+  type ReportHistoryItem,
+  type ReportQuery,
+  reportDef,
+  reportQuery,
+} from '../../../../shared/reports.js';
 import type { Database } from '../../../db/client.js';
+import { asBulk } from '../../../db/priority.js';
 import { currentUser } from '../../../platform/auth.js';
 import { badRequest, notFound, zodFieldErrors } from '../../../platform/errors.js';
 import { storeGeneratedStream } from '../../../platform/files.js';
@@ -60,59 +69,70 @@ export function reportExportRoutes(
         const parsed = reportQuery.safeParse(given);
         if (!parsed.success) throw badRequest(zodFieldErrors(parsed.error));
         const query = parsed.data;
-        const opened = await deps.openReport(database.pool, def.key, query, timeZone);
-        // Hidden columns (ids for the screen's row actions) are never written out.
-        const source = {
-          ...opened,
-          head: { ...opened.head, columns: opened.head.columns.filter((c) => !c.hidden) },
-        };
-        const context: ExportContext = {
-          timeZone,
-          now: deps.now?.() ?? new Date(),
-          scope: scopeOf(source.head, query),
-        };
-        const output = EXPORTERS[format](source, context);
-        const filters = Object.fromEntries(
-          KEPT_FILTERS.filter((k) => given[k] !== undefined && given[k] !== '').map((k) => [k, given[k]!]),
-        );
-        const id = await storeGeneratedStream(
-          database,
-          output.stream,
-          {
-            name: exportFileName(
-              def.key,
-              context.scope,
-              companyDate(context.now, timeZone),
-              output.extension,
-            ),
-            contentType: output.contentType,
-            actorId: user.id,
-          },
-          async (tx, file) => {
-            const historyId = await insertHistory(tx, {
-              report: def.key,
-              title: `${source.head.report.title}: ${context.scope}`,
-              format: FORMAT_CODES[format],
-              filters,
-              filtersText: source.head.filtersText,
-              fileId: file.id,
-              requiredUploadId: null,
-              rowCount: output.rowCount(),
-              actorId: user.id,
-            });
-            // Internal reports are the firm's own: they are not listed among what a client was sent.
-            if (def.group === 'client')
-              await linkOrganizations(
-                tx,
-                historyId,
-                query.organization?.length
-                  ? { organizations: query.organization }
-                  : { clients: query.clients },
-              );
-            return historyId;
-          },
-        );
-        return { history: await loadHistoryItem(database.pool, id) };
+        // Bulk work, its rows cut by organization on the embedded database (as GET /api/report/{key}): other
+        // users' calls go between its statements.
+        return asBulk(() => exportReport(user.id, def, format, query, given));
       },
     );
+
+  async function exportReport(
+    actorId: number,
+    def: ReportDef,
+    format: ExportFormat,
+    query: ReportQuery,
+    given: Record<string, string | undefined>,
+  ): Promise<{ history: ReportHistoryItem | null }> {
+    const opened = await deps.openReport(database.pool, def.key, query, timeZone, {
+      cut: database.kind === 'embedded',
+    });
+    try {
+      // Hidden columns (ids for the screen's row actions) are never written out.
+      const source = {
+        ...opened,
+        head: { ...opened.head, columns: opened.head.columns.filter((c) => !c.hidden) },
+      };
+      const context: ExportContext = {
+        timeZone,
+        now: deps.now?.() ?? new Date(),
+        scope: scopeOf(source.head, query),
+      };
+      const output = EXPORTERS[format](source, context);
+      const filters = Object.fromEntries(
+        KEPT_FILTERS.filter((k) => given[k] !== undefined && given[k] !== '').map((k) => [k, given[k]!]),
+      );
+      const id = await storeGeneratedStream(
+        database,
+        output.stream,
+        {
+          name: exportFileName(def.key, context.scope, companyDate(context.now, timeZone), output.extension),
+          contentType: output.contentType,
+          actorId,
+        },
+        async (tx, file) => {
+          const historyId = await insertHistory(tx, {
+            report: def.key,
+            title: `${source.head.report.title}: ${context.scope}`,
+            format: FORMAT_CODES[format],
+            filters,
+            filtersText: source.head.filtersText,
+            fileId: file.id,
+            requiredUploadId: null,
+            rowCount: output.rowCount(),
+            actorId,
+          });
+          // Internal reports are the firm's own: they are not listed among what a client was sent.
+          if (def.group === 'client')
+            await linkOrganizations(
+              tx,
+              historyId,
+              query.organization?.length ? { organizations: query.organization } : { clients: query.clients },
+            );
+          return historyId;
+        },
+      );
+      return { history: await loadHistoryItem(database.pool, id) };
+    } finally {
+      await opened.close?.();
+    }
+  }
 }
