@@ -14,7 +14,8 @@ import { Dialog } from '../../ui';
 import { BillLinesDialog, type LinesOf } from './bill-lines';
 import { billCase, unbillCase } from './bill-list-api';
 import { BillingRate } from './billing-rate';
-import { ReportFrame, reportQueryKey } from './report-frame';
+import { ReportFrame } from './report-frame';
+import { reportQueryKey } from './report-query';
 
 const DEF = reportDef('bill-list')!;
 
