@@ -171,13 +171,14 @@ export function pricedSlips(
         FROM (
           SELECT ls.id, ls.case_id, ls.org_id, ls.task_id, ls.user_id, ls.multi, ls.work_date,
                  ${monthOf('ls.work_date')} AS month${groups.map((g) => `, ls.${g.name}`).join('')}, ls.minutes,
-                 ${slipBillable('ls', 'rd')} AS billable, COALESCE((cm.m ->> ls.id::text)::int, 0) AS covered,
+                 ${slipBillable('ls', 'rd')} AS billable,
+                 COALESCE(((SELECT cm.m FROM covered cm) ->> ls.id::text)::int, 0) AS covered,
                  COALESCE(rd.rate, ${rate}) AS rate, rd.minimum, rd.increment, rd.source, rd.service, rd.org_name
             FROM listed_slips ls
             JOIN rule_days rd ON rd.org_id = ls.org_id AND rd.work_date = ls.work_date
-            CROSS JOIN covered cm
-          -- Not flattened: each line leaves here with its figures, not with the look-ups (a sort above would carry
-          -- them along on every row).
+          -- The look-ups are one value computed once (an init plan), read where each line is made: never a column
+          -- of the joined rows, which a sort would carry along on every row (joined in, it made a batch of 25
+          -- organizations at 5,000,000 slips sort more than 4 GB). Not flattened: each line leaves with its figures.
           OFFSET 0) x
       ${billed}),
     priced AS (
