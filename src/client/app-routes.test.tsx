@@ -1,15 +1,11 @@
-// The route table's environment rule, the chunk-load error text, and the first calls started by their routes (the
-// case list, a report, an agreement) under the key their screens read.
+// The route table's environment rule, the chunk-load error text, and the case list's first call started by its route.
 import { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { REPORTS } from '../shared/reports';
 import type { Profile } from '../shared/schemas/user';
 import { PROFILE_KEY } from './api/profile';
 import { chunkLoadError, createAppRoutes, screenNames } from './app-routes';
 import { SCREEN_AREAS } from './features/areas';
-import { recordKey } from './features/records/record-query';
-import { reportApiQuery, reportQueryKey } from './features/reports/report-query';
 
 describe('screens', () => {
   it('has the platform screens in every environment', () => {
@@ -45,7 +41,7 @@ describe('chunk load failure', () => {
   });
 });
 
-describe('first calls started by their routes', () => {
+describe('the case list route', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   /** The route named `id` anywhere in the table. */
@@ -57,32 +53,25 @@ describe('first calls started by their routes', () => {
     }
     return undefined;
   };
-  const start = (
-    name: string,
-    url: string,
-    { signedIn = true, params = {} }: { signedIn?: boolean; params?: Record<string, string> } = {},
-  ) => {
+  const start = (signedIn: boolean, url: string) => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ items: [], next: null, total: 0 })));
     vi.stubGlobal('fetch', fetch);
     const queryClient = new QueryClient();
     if (signedIn) queryClient.setQueryData(PROFILE_KEY, { id: 7 } as Profile);
-    const route = find(createAppRoutes({ queryClient, instance: { environment: 'dev', alt: false } }), name);
-    expect(route, name).toBeDefined();
-    const loader = route?.loader as
-      | ((args: { request: Request; params: Record<string, string> }) => unknown)
-      | undefined;
-    if (loader) expect(loader({ request: new Request(`http://x.test${url}`), params })).toBeNull();
-    const called = () =>
-      fetch.mock.calls.map((c) => {
-        const u = new URL(String((c as unknown[])[0]), 'http://x.test');
-        return u.pathname + u.search;
-      });
-    return { fetch, queryClient, called, loader };
+    const route = find(
+      createAppRoutes({ queryClient, instance: { environment: 'dev', alt: false } }),
+      'cases',
+    );
+    const loader = route?.loader as (args: { request: Request }) => unknown;
+    expect(loader({ request: new Request(`http://x.test${url}`) })).toBeNull();
+    return { fetch, queryClient };
   };
 
-  it('the case list: the first page the screen asks for, under the key the screen reads', async () => {
-    const { called, queryClient } = start('cases', '/manage/case/');
-    expect(called()).toEqual(['/api/manage/case?status=OPEN&limit=25']);
+  it('starts the first page the screen asks for, under the key the screen reads, beside its chunk', async () => {
+    const { fetch, queryClient } = start(true, '/manage/case/');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const called = new URL(String((fetch.mock.calls[0] as unknown[])[0]), 'http://x.test');
+    expect(called.pathname + called.search).toBe('/api/manage/case?status=OPEN&limit=25');
     await vi.waitFor(() =>
       expect(queryClient.getQueryData(['case', 'list', { status: 'OPEN' }])).toEqual({
         pages: [{ items: [], next: null, total: 0 }],
@@ -92,44 +81,7 @@ describe('first calls started by their routes', () => {
   });
 
   it("asks nothing with filters in the address (the screen's own call differs) or before a profile is known", () => {
-    expect(start('cases', '/manage/case/?status=all').fetch).not.toHaveBeenCalled();
-    expect(start('cases', '/manage/case/', { signedIn: false }).fetch).not.toHaveBeenCalled();
-    expect(start('report_device', '/report/device?clients=all').fetch).not.toHaveBeenCalled();
-    expect(start('report_device', '/report/device', { signedIn: false }).fetch).not.toHaveBeenCalled();
-  });
-
-  it.each(REPORTS.map((def) => ({ route: def.route, def })))(
-    '$route: its first page, under the key its frame reads',
-    async ({ route, def }) => {
-      const { called, queryClient } = start(route, `/report/${def.key}`);
-      expect(called()).toEqual([`/api/report/${def.key}?limit=25`]);
-      const key = reportQueryKey(def.key, reportApiQuery(def, new URLSearchParams()));
-      await vi.waitFor(() =>
-        expect(queryClient.getQueryData(key)).toEqual({ items: [], next: null, total: 0 }),
-      );
-    },
-  );
-
-  it('report history (a list of files, not a report) starts nothing of its own', () => {
-    expect(start('report_history', '/report/report-history').loader).toBeUndefined();
-  });
-
-  it('a saved agreement: its record under the key its basics screen and header read; a new one nothing', async () => {
-    const top = start('agreement_basics', '/manage/agreement/12?asOf=01012027', { params: { id: '12' } });
-    expect(top.called()).toEqual(['/api/manage/agreement/12']);
-    const under = start('organization_agreement_basics', '/manage/organization/3/agreements/12', {
-      params: { id: '3', agreementId: '12' },
-    });
-    expect(under.called()).toEqual(['/api/manage/agreement/12']);
-    // The answer has no agreement: loading it fails, and the screen's own call reports that.
-    await vi.waitFor(() =>
-      expect(under.queryClient.getQueryState(recordKey('/api/manage/agreement', '12'))?.status).toBe('error'),
-    );
-    expect(
-      start('agreement_basics', '/manage/agreement/create', { params: { id: 'create' } }).fetch,
-    ).not.toHaveBeenCalled();
-    expect(
-      start('agreement_basics', '/manage/agreement/12', { params: { id: '12' }, signedIn: false }).fetch,
-    ).not.toHaveBeenCalled();
+    expect(start(true, '/manage/case/?status=all').fetch).not.toHaveBeenCalled();
+    expect(start(false, '/manage/case/').fetch).not.toHaveBeenCalled();
   });
 });

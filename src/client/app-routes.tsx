@@ -1,16 +1,8 @@
 // The router: the route table's names (src/shared/routes) -> the areas' lazily loaded screens (features/areas.ts),
 // the layouts, and the loaders of the routes that need their own (index, log-out, sign-in, error).
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  createBrowserRouter,
-  Outlet,
-  type Params,
-  type RouteObject,
-  redirect,
-  redirectDocument,
-} from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject, redirect, redirectDocument } from 'react-router';
 import { ROUTES, type RouteDef, type RouteName } from '../shared/routes';
-import { PAGE_SIZE } from '../shared/schemas/constants';
 import type { Profile } from '../shared/schemas/user';
 import { apiPost } from './api/http';
 import {
@@ -31,8 +23,6 @@ import { RouteError } from './features/errors/route-error';
 import { homeTarget } from './features/home/home-path';
 import { LogoutPage } from './features/home/logout-page';
 import { listQuery } from './features/records/list-query';
-import { recordQuery } from './features/records/record-query';
-import { reportPageQuery } from './features/reports/report-query';
 import { type Screen, screen } from './features/screen';
 import { ssoSignInScreen } from './features/sso/screens';
 import { watchNavigations } from './pwa/remount';
@@ -83,9 +73,6 @@ function named(name: RouteName, extra: Omit<RouteObject, 'id' | 'path' | 'handle
   } as RouteObject;
 }
 
-/** A report's screen: `report_` and its key (report_history lists exported files, not a report). */
-const REPORT_ROUTE = /^report_(\w+)$/;
-
 export function createAppRoutes({ queryClient, instance }: { queryClient: QueryClient; instance: Instance }) {
   const available = new Set<string>(screenNames(instance));
 
@@ -107,45 +94,23 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
   };
   /**
    * Screens whose first call starts with the route, beside the screen's chunk instead of after it, for a signed-in
-   * page (its profile is known), as the screen asks on arrival: the case list (the home screen of most staff) and a
-   * report without filters in the address, a saved agreement. The screen finds it under way or answered (the same
-   * key, the same call: listQuery, reportPageQuery, recordQuery).
+   * page (its profile is known): the case list, the home screen of most staff, as its screen asks on arrival (no
+   * filters in the address). The screen finds it under way or answered (listQuery: same key, same call).
    */
-  type Start = (args: { request: Request; params: Params }) => void;
-  const signedInPlain = (request: Request) =>
-    new URL(request.url).search === '' && queryClient.getQueryData(PROFILE_KEY) !== undefined;
-  // A saved agreement's record does not depend on the address's filters ("as of" a day is a call of its own).
-  const startAgreement = (id: string | undefined) => {
-    if (id && /^\d+$/.test(id) && queryClient.getQueryData(PROFILE_KEY) !== undefined)
-      void queryClient.prefetchQuery(recordQuery('/api/manage/agreement', 'agreement', id));
-  };
-  const firstCalls: Partial<Record<RouteName, Start>> = {
-    cases: ({ request }) => {
-      if (!signedInPlain(request)) return;
+  const firstCalls: Partial<Record<RouteName, (request: Request) => void>> = {
+    cases: (request) => {
+      if (new URL(request.url).search !== '' || !queryClient.getQueryData(PROFILE_KEY)) return;
       void queryClient.prefetchInfiniteQuery(
         listQuery(CASE_LIST.url, CASE_LIST.queryKey, { ...CASE_LIST.defaults }),
       );
     },
-    agreement_basics: ({ params }) => startAgreement(params.id),
-    organization_agreement_basics: ({ params }) => startAgreement(params.agreementId),
   };
   const startFirstCall = (name: RouteName) => {
-    const report = REPORT_ROUTE.exec(name);
-    const start: Start | undefined =
-      firstCalls[name] ??
-      (report && name !== 'report_history'
-        ? ({ request }) => {
-            // The report's key is its route's name in the address's spelling (report_device_summary_by_age).
-            if (signedInPlain(request))
-              void queryClient.prefetchQuery(
-                reportPageQuery(report[1]!.replace(/_/g, '-'), { limit: PAGE_SIZE }),
-              );
-          }
-        : undefined);
+    const start = firstCalls[name];
     if (!start) return {};
     return {
-      loader: (args: { request: Request; params: Params }) => {
-        start(args);
+      loader: ({ request }: { request: Request }) => {
+        start(request);
         return null;
       },
     };

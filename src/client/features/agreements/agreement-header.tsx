@@ -16,7 +16,6 @@ import { DateInput, ListTable } from '../../ui';
 import { RouteTabs } from '../../ui/route-tabs';
 import { activityKey } from '../activity/activity-timeline';
 import { ParentOf, ParentTitle } from '../records/parent-title';
-import { recordKey } from '../records/record-query';
 import { type AgreementPlace, type AgreementScreen, agreementPath } from './agreement-paths';
 
 export type AgreementSummary = {
@@ -38,7 +37,7 @@ const TABS: { label: string; screen: AgreementScreen }[] = [
   { label: 'Activity', screen: 'activities' },
 ];
 
-export const agreementKey = (id: string) => recordKey('/api/manage/agreement', id);
+export const agreementKey = (id: string) => ['record', '/api/manage/agreement', id] as const;
 
 /** After a change below an agreement: its figures, timeline and lists load again. */
 export function useAgreementChanged(agreementId: string) {

@@ -16,7 +16,6 @@ import { ConflictNotice, useConflictMerge } from '../../ui/conflict-notice';
 import { historyKey } from '../history/history-api';
 import { type FieldSection, RecordField } from './record-fields';
 import { RecordStamps, SaveCancel, type Stamps } from './record-form-footer';
-import { RECORD_FRESH_MS, recordKey } from './record-query';
 
 export type RecordValues = Record<string, unknown> & { id: number; version: number };
 
@@ -73,6 +72,8 @@ type Loaded<Rec> = {
   deleteBlockedReason?: string | null;
 };
 
+const recordKey = (api: string, id: string) => ['record', api, id] as const;
+
 /** zod issues → errors keyed by field (a fresh array each time, so the kit shows them again). */
 function issuesByField(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -86,9 +87,8 @@ function issuesByField(error: z.ZodError): Record<string, string[]> {
 export function RecordBasics<Rec extends RecordValues = RecordValues>(props: RecordBasicsProps<Rec>) {
   const creating = props.id === 'create';
   const query = useQuery({
-    // A saved record's key is the record alone, shared with its screen's header (one GET, not two) and its route
-    // (record-query.ts: started beside the screen's chunk), and set directly after a save; a new record's form
-    // depends on what it was prefilled with.
+    // A saved record's key is the record alone, shared with its screen's header (one GET, not two) and set directly
+    // after a save; a new record's form depends on what it was prefilled with.
     queryKey: creating
       ? [...recordKey(props.api, props.id), props.prefill ?? {}]
       : recordKey(props.api, props.id),
@@ -101,7 +101,7 @@ export function RecordBasics<Rec extends RecordValues = RecordValues>(props: Rec
           query: creating ? props.prefill : undefined,
         },
       ),
-    staleTime: creating ? 0 : RECORD_FRESH_MS,
+    staleTime: 0,
   });
   const goTo = errorPageStatus(query.error);
   if (goTo) return <Navigate to={pathFor('error', { statusCode: goTo })} replace />;

@@ -14,8 +14,7 @@ import { Dialog } from '../../ui';
 import { BillLinesDialog, type LinesOf } from './bill-lines';
 import { billCase, unbillCase } from './bill-list-api';
 import { BillingRate } from './billing-rate';
-import { ReportFrame } from './report-frame';
-import { reportQueryKey } from './report-query';
+import { ReportFrame, reportQueryKey } from './report-frame';
 
 const DEF = reportDef('bill-list')!;
 

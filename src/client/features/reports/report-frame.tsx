@@ -5,13 +5,14 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { Alert } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
-import type { ReportDef, ReportRow } from '../../../shared/reports';
+import type { ReportDef, ReportResponse, ReportRow } from '../../../shared/reports';
 import { ROUTES } from '../../../shared/routes';
 import { PAGE_SIZE } from '../../../shared/schemas/constants';
+import { apiGet } from '../../api/http';
 import { changedParams } from '../records/use-filters';
 import { ReportExport } from './report-export';
 import { ReportFilters, type ReportParams, reportMessages } from './report-filters';
-import { reportApiQuery, reportFilters, reportPageQuery } from './report-query';
+import { reportApiQuery, reportFilters } from './report-query';
 import { ReportSummary } from './report-summary';
 import { ReportTable } from './report-table';
 
@@ -39,6 +40,10 @@ function useReportParams(): ReportParams & { page: (start: number) => void } {
   return useMemo(() => ({ params, set, page }), [params, set, page]);
 }
 
+/** The query key of a report's answers: `['report', key]` names every page and filter of it. */
+export const reportQueryKey = (key: string, query?: unknown) =>
+  query === undefined ? (['report', key] as const) : (['report', key, query] as const);
+
 type Props = {
   def: ReportDef;
   /** Shown between the summary and the rows (a screen's messages and settings). */
@@ -50,7 +55,12 @@ type Props = {
 export function ReportFrame({ def, aboveRows, rowActions }: Props) {
   const state = useReportParams();
   const query = reportApiQuery(def, state.params);
-  const report = useQuery({ ...reportPageQuery(def.key, query), placeholderData: keepPreviousData });
+  const report = useQuery({
+    queryKey: reportQueryKey(def.key, query),
+    queryFn: ({ signal }) =>
+      apiGet<ReportResponse>(`/api/report/${encodeURIComponent(def.key)}`, { signal, query }),
+    placeholderData: keepPreviousData,
+  });
   const data = report.isError ? undefined : report.data;
   const title = ROUTES[def.route]?.title ?? def.title;
   const start = typeof query.start === 'number' ? query.start : 0;

@@ -1,10 +1,9 @@
 // A report's filters in the address (`/report/warranty?organization=3,5&within=60&sort=warrantyEnd&start=25`) and
 // the query sent for them: only the parameters the report takes, organizations replacing the client filter.
 // Reports of staff members' time (subject 'staff') take no organization or client filter.
-import { queryOptions } from '@tanstack/react-query';
-import type { ReportDef, ReportResponse } from '../../../shared/reports';
+import type { ReportDef } from '../../../shared/reports';
 import { PAGE_SIZE } from '../../../shared/schemas/constants';
-import { apiGet, type Query } from '../../api/http';
+import type { Query } from '../../api/http';
 
 /** A report screen's filter state: the page's query string and how to change it. */
 export type ReportParams = {
@@ -70,20 +69,4 @@ export function reportApiQuery(def: ReportDef, params: URLSearchParams): Query {
     start: Number.isInteger(start) && start > 0 ? start : undefined,
     limit: PAGE_SIZE,
   };
-}
-
-/** The query key of a report's answers: `['report', key]` names every page and filter of it. */
-export const reportQueryKey = (key: string, query?: unknown) =>
-  query === undefined ? (['report', key] as const) : (['report', key, query] as const);
-
-/**
- * One page of a report, as its screen asks for it (ReportFrame) and its route starts it beside the screen's chunk
- * (app-routes.tsx): the same key and the same call.
- */
-export function reportPageQuery(key: string, query: Query) {
-  return queryOptions({
-    queryKey: reportQueryKey(key, query),
-    queryFn: ({ signal }) =>
-      apiGet<ReportResponse>(`/api/report/${encodeURIComponent(key)}`, { signal, query }),
-  });
 }
