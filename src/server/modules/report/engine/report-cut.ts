@@ -6,9 +6,9 @@
 // organization filter gives them (the same plan, given the batch as the chosen organizations).
 //
 // The batch statement's text is the same for every batch of a run (the organizations are its parameter), so the run
-// prepares it (SQL PREPARE: its own name, deallocated at the end): PostgreSQL plans it afresh for the first batches,
-// then keeps a generic plan when that costs no more (planning is most of a small batch's time). The period stays a
-// literal: a generic plan that does not know it scans a year of slips for one organization.
+// prepares it (SQL PREPARE: its own name, deallocated once the rows are made): PostgreSQL plans it afresh for the
+// first batches, then keeps a generic plan when that costs no more (planning is most of a small batch's time). The
+// period stays a literal: a generic plan that does not know it scans a year of slips for one organization.
 import pg from 'pg';
 import type { ListFilter, Queryable } from '../../../platform/records.js';
 import { REPORT_PLANS } from '../queries/index.js';
