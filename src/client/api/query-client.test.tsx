@@ -3,7 +3,7 @@
 import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiGet, OFFLINE_MESSAGE } from './http';
-import { createQueryClient } from './query-client';
+import { createQueryClient, loadProblem } from './query-client';
 
 let online = true;
 let calls = 0;
@@ -78,6 +78,33 @@ describe('offline loads', () => {
     goOnline();
     await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual({ n: 2 }));
     expect(observer.getCurrentResult().isError).toBe(false);
+    stop();
+    client.unmount();
+  });
+
+  it('a load that failed before the browser said offline shows the offline message while its retry waits', async () => {
+    const client = createQueryClient();
+    client.mount();
+    const observer = new QueryObserver(client, {
+      queryKey: ['cases', 'all'],
+      queryFn: () => apiGet<{ n: number }>('/api/cases?status=all'),
+    });
+    // The network is gone, but the browser has not said so yet: the failure is tried again after a second.
+    online = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => true);
+    const stop = observer.subscribe(() => {});
+    await vi.waitFor(() => expect(observer.getCurrentResult().failureCount).toBe(1));
+    expect(loadProblem(observer.getCurrentResult())).toBeNull();
+    // The browser says offline before the retry: the retry waits for the network, and the page says why.
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    window.dispatchEvent(new Event('offline'));
+    await vi.waitFor(() => expect(observer.getCurrentResult().fetchStatus).toBe('paused'), { timeout: 3000 });
+    expect(observer.getCurrentResult().error).toBeNull();
+    expect(loadProblem(observer.getCurrentResult())?.message).toBe(OFFLINE_MESSAGE);
+
+    goOnline();
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual({ n: 2 }));
+    expect(loadProblem(observer.getCurrentResult())).toBeNull();
     stop();
     client.unmount();
   });

@@ -2,7 +2,7 @@
 // finds no network fails at once with the offline message (a page keeps what it already shows), and every query
 // that failed loads again by itself when the network is back.
 import { onlineManager, type Query, QueryClient } from '@tanstack/react-query';
-import { isApiError, isNetworkFailure } from './http';
+import { type ApiError, isApiError, isNetworkFailure } from './http';
 
 /** The browser's own word: the query library otherwise assumes online until it sees an `offline` event. */
 function followBrowser(): void {
@@ -23,6 +23,21 @@ export function retryQuery(failureCount: number, error: unknown): boolean {
     if (!onlineManager.isOnline()) return false;
   }
   return failureCount < 1;
+}
+
+/**
+ * What stops a load, to show: its error, or the network failure behind a load that waits for the network. A load
+ * that failed while the browser still said online is tried again; if the browser has gone offline by then, the
+ * query library pauses that retry instead of failing it, and the page would show nothing but a spinner.
+ */
+export function loadProblem(query: {
+  error: unknown;
+  fetchStatus: string;
+  failureReason: unknown;
+}): Error | ApiError | null {
+  if (query.error) return query.error as Error;
+  if (query.fetchStatus === 'paused' && isNetworkFailure(query.failureReason)) return query.failureReason;
+  return null;
 }
 
 export function createQueryClient(): QueryClient {

@@ -11,6 +11,7 @@ import { pathFor } from '../../../shared/routes';
 import type { Option } from '../../../shared/schemas/common';
 import { deleteEntity, errorPageStatus, loadEntity, saveEntity, toPayload } from '../../api/entity';
 import { isApiError, isNetworkFailure } from '../../api/http';
+import { loadProblem } from '../../api/query-client';
 import { Dialog } from '../../ui';
 import { ConflictNotice, useConflictMerge } from '../../ui/conflict-notice';
 import { historyKey } from '../history/history-api';
@@ -106,6 +107,7 @@ export function RecordBasics<Rec extends RecordValues = RecordValues>(props: Rec
   const goTo = errorPageStatus(query.error);
   if (goTo) return <Navigate to={pathFor('error', { statusCode: goTo })} replace />;
   const record = query.data?.entity;
+  const problem = loadProblem(query);
   return (
     <>
       <div className="sd-page-head">
@@ -128,9 +130,9 @@ export function RecordBasics<Rec extends RecordValues = RecordValues>(props: Rec
       </div>
       {props.headerExtra}
       {query.isPending ? <Spinner animation="border" size="sm" role="status" aria-label="Loading" /> : null}
-      {query.isError ? (
+      {problem ? (
         // No network is the device's state, not a fault: a warning above what is already shown, gone when it is back.
-        <Alert variant={isNetworkFailure(query.error) ? 'warning' : 'danger'}>{query.error.message}</Alert>
+        <Alert variant={isNetworkFailure(problem) ? 'warning' : 'danger'}>{problem.message}</Alert>
       ) : null}
       {query.data && record ? (
         <RecordForm key={`${props.id}:${record.id}`} {...props} loaded={query.data} />

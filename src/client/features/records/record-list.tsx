@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { formatCount } from '../../../shared/format/figures';
 import type { ListPage, Option } from '../../../shared/schemas/common';
 import { isApiError, isNetworkFailure, type Query } from '../../api/http';
+import { loadProblem } from '../../api/query-client';
 import { lazyComponent } from '../../shell/lazy-chunk';
 import { useMediaQuery } from '../../shell/use-media-query';
 import { ListTable, Select, TextInput, Typeahead } from '../../ui';
@@ -129,6 +130,7 @@ export function RecordList<T>(props: Props<T>) {
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const problem = loadProblem(list);
   const updating = list.isFetching && !list.isFetchingNextPage && !list.isPending;
   const mediumUp = useMediaQuery(MEDIUM_UP);
   const first = list.data?.pages[0];
@@ -240,14 +242,11 @@ export function RecordList<T>(props: Props<T>) {
           )}
         </form>
       ) : null}
-      {list.isError ? (
+      {problem ? (
         // Bootstrap's alert classes, not react-bootstrap's Alert: its fade transition would be first-screen code.
         // No network is a state of the device, not a fault of the request: a warning, and the rows already shown stay.
-        <div
-          className={`alert ${isNetworkFailure(list.error) ? 'alert-warning' : 'alert-danger'}`}
-          role="alert"
-        >
-          {filterMessages(list.error, props.filters).map((m) => (
+        <div className={`alert ${isNetworkFailure(problem) ? 'alert-warning' : 'alert-danger'}`} role="alert">
+          {filterMessages(problem, props.filters).map((m) => (
             <div key={m}>{m}</div>
           ))}
         </div>
@@ -264,7 +263,7 @@ export function RecordList<T>(props: Props<T>) {
           {list.isPending ? (
             <Spinner animation="border" size="sm" role="status" aria-label="Loading" />
           ) : rows.length === 0 ? (
-            list.isError ? null : (
+            problem ? null : (
               <p className="text-body-secondary">No Results</p>
             )
           ) : (
@@ -299,7 +298,7 @@ export function RecordList<T>(props: Props<T>) {
                 </tr>
               ) : rows.length === 0 ? (
                 // A list that failed to load does not know it has no rows: the alert above says why.
-                list.isError ? null : (
+                problem ? null : (
                   <tr>
                     <td colSpan={props.columns.length} className="text-body-secondary">
                       No Results

@@ -8,7 +8,8 @@ import { useSearchParams } from 'react-router';
 import type { ReportDef, ReportResponse, ReportRow } from '../../../shared/reports';
 import { ROUTES } from '../../../shared/routes';
 import { PAGE_SIZE } from '../../../shared/schemas/constants';
-import { apiGet } from '../../api/http';
+import { apiGet, isNetworkFailure } from '../../api/http';
+import { loadProblem } from '../../api/query-client';
 import { changedParams } from '../records/use-filters';
 import { ReportExport } from './report-export';
 import { ReportFilters, type ReportParams, reportMessages } from './report-filters';
@@ -61,7 +62,8 @@ export function ReportFrame({ def, aboveRows, rowActions }: Props) {
       apiGet<ReportResponse>(`/api/report/${encodeURIComponent(def.key)}`, { signal, query }),
     placeholderData: keepPreviousData,
   });
-  const data = report.isError ? undefined : report.data;
+  const problem = loadProblem(report);
+  const data = problem ? undefined : report.data;
   const title = ROUTES[def.route]?.title ?? def.title;
   const start = typeof query.start === 'number' ? query.start : 0;
 
@@ -77,9 +79,9 @@ export function ReportFrame({ def, aboveRows, rowActions }: Props) {
         namesReady={!report.isPending}
         known={data?.organization ?? null}
       />
-      {report.isError ? (
-        <Alert variant="danger">
-          {reportMessages(report.error, def).map((m) => (
+      {problem ? (
+        <Alert variant={isNetworkFailure(problem) ? 'warning' : 'danger'}>
+          {reportMessages(problem, def).map((m) => (
             <div key={m}>{m}</div>
           ))}
         </Alert>
