@@ -274,12 +274,14 @@ describe('offline time entry', () => {
     // Discard: the slip disappears. Keep mine: the slip opens with the message, to fix (here: the case reopens).
     await a.getByRole('button', { name: 'Discard' }).click();
     await a.waitFor({ state: 'detached' });
+    // Open, the card holds its text in fields (a field's value is no text of the page): found by its id instead.
+    const bOpen = panel(page).locator(`[data-slip-id="${await b.getAttribute('data-slip-id')}"]`);
     await b.getByRole('button', { name: 'Keep mine' }).click();
-    await b.getByLabel('Description').waitFor();
-    expect(await b.getByRole('alert').textContent()).toContain('This case is closed');
+    await bOpen.getByLabel('Description').waitFor();
+    expect(await bOpen.getByRole('alert').textContent()).toContain('This case is closed');
     await own.db.pool.query(`UPDATE cases SET status = 'OPEN' WHERE id = $1`, [caseId]);
-    await b.getByLabel('Description').fill('Closed case slip B, fixed');
-    await b.getByRole('button', { name: 'Save' }).click();
+    await bOpen.getByLabel('Description').fill('Closed case slip B, fixed');
+    await bOpen.getByRole('button', { name: 'Save' }).click();
     await badge(page).waitFor({ state: 'detached' });
     await card(page, 'Closed case slip B, fixed').waitFor();
     expect(await comments(user.id)).toEqual(['Unpack the switch', 'Closed case slip B, fixed']);

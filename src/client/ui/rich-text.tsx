@@ -61,7 +61,12 @@ function Editor(props: RichTextProps & { id: string }) {
     let cancelled = false;
     void loadQuill().then((Quill) => {
       if (cancelled || !host.current) return;
-      const editor = new Quill(host.current, {
+      // Quill adds its toolbar beside its container: both go inside an element whose children are never rendered
+      // here, so no render of this component compares or moves nodes it did not make.
+      const container = document.createElement('div');
+      container.style.height = `${props.height ?? 150}px`;
+      host.current.replaceChildren(container);
+      const editor = new Quill(container, {
         theme: 'snow',
         formats: RICH_TEXT_FORMATS,
         modules: { toolbar: TOOLBAR },
@@ -69,7 +74,7 @@ function Editor(props: RichTextProps & { id: string }) {
         readOnly: props.disabled,
       });
       editor.setContents(editor.clipboard.convert({ html: props.value }), 'silent');
-      const toolbar = host.current.parentElement?.querySelector('.ql-toolbar');
+      const toolbar = host.current.querySelector('.ql-toolbar');
       for (const button of toolbar?.querySelectorAll('button') ?? []) {
         const label = BUTTON_LABELS[button.getAttribute('aria-label') ?? ''];
         if (label) button.setAttribute('aria-label', label);
@@ -125,7 +130,7 @@ function Editor(props: RichTextProps & { id: string }) {
           Loading editor…
         </div>
       )}
-      <div ref={host} style={{ height: props.height ?? 150, display: ready ? undefined : 'none' }} />
+      <div ref={host} style={{ display: ready ? undefined : 'none' }} />
     </div>
   );
 }
