@@ -64,7 +64,10 @@ describe('the last SPEC gaps', () => {
 
     // Report → Client → Device Summary by Address, right after the one by age.
     await page.getByRole('button', { name: 'Report', exact: true }).click();
-    const items = await page.locator('.dropdown-menu.show a').allInnerTexts();
+    // The menus load once the page is idle: read the items once the menu shows them.
+    const menu = page.locator('.dropdown-menu.show');
+    await menu.getByRole('link', { name: 'Device Summary by Address' }).waitFor();
+    const items = await menu.locator('a').allInnerTexts();
     const at = items.findIndex((t) => t.trim() === 'Device Summary by Address');
     expect(at).toBeGreaterThan(0);
     expect(items[at - 1]?.trim()).toBe('Device Summary by Age');
