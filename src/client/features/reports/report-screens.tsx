@@ -1,5 +1,5 @@
 // One screen per report route (report_antivirus … report_user, the internal ones): each is the report frame with its
-// definition; the bill list adds its billing actions.
+// definition (the bill list, with its billing actions, is bill-list-page.tsx).
 import { Navigate, useLocation } from 'react-router';
 import { type ReportKey, reportDef } from '../../../shared/reports';
 import { pathFor } from '../../../shared/routes';
@@ -37,11 +37,3 @@ export const UserReportPage = screen('user');
 export const AnnualUpdateReportPage = screen('annual-update');
 export const WeeklySummaryReportPage = screen('weekly-summary');
 export const WipListReportPage = screen('wip-list');
-
-export { BillListPage } from './bill-list-page';
-
-export {
-  OrganizationReportHistoryPage,
-  OrganizationReportsPage,
-  ReportHistoryPage,
-} from './organization-report-screens';
