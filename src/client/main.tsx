@@ -27,9 +27,9 @@ listenForInstall();
 // Registered once the page is idle: its chunk and the worker's precache never compete with the first screen.
 if (import.meta.env.PROD) {
   whenIdle(() => {
-    import('./pwa/register')
-      .then(({ startServiceWorker }) => startServiceWorker())
-      .catch((error: unknown) => console.warn('Service worker registration failed', error));
+    import('./pwa/register').catch((error: unknown) =>
+      console.warn('Service worker registration failed', error),
+    );
   });
 }
 
