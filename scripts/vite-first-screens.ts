@@ -1,7 +1,9 @@
 // Vite plugin: writes .vite/first-screens.json, each first screen's path -> the built files it loads before it can
 // show (the entry, the screen's chunks, their static imports and CSS), and .vite/first-screens-eager.json, the files
 // it imports right after its first render (src/shared/first-screens.ts `eager`); prints the JavaScript of both,
-// gzip, against the budget: the browser fetches both before the page is idle.
+// gzip, against the budget: the browser fetches both before the page is idle. It also writes .vite/route-files.json,
+// every route's files besides the entry (the signed-in layout and the screen's chunks), which the server announces
+// with the page of a signed-in user.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -12,7 +14,12 @@ import {
   FIRST_SCREENS,
   FIRST_SCREENS_EAGER_FILE,
   FIRST_SCREENS_FILE,
+  ROUTE_FILES_FILE,
 } from '../src/shared/first-screens';
+import { screenModules } from './screen-modules';
+
+/** The signed-in layout (app-routes.tsx), loaded beside every signed-in route's screen. */
+const LAYOUTS = 'src/client/shell/layouts.tsx';
 
 type OutputChunk = Rollup.OutputChunk;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
@@ -55,6 +62,23 @@ export function firstScreens(): Plugin {
         eagerResult[screen.path] = [...eager];
       }
       this.emitFile({ type: 'asset', fileName: FIRST_SCREENS_FILE, source: JSON.stringify(result, null, 2) });
+      const entryFiles = new Set<string>();
+      const visitFrom = (chunk: OutputChunk, into: Set<string>, skip: Set<string>) => {
+        if (skip.has(chunk.fileName) || into.has(chunk.fileName)) return;
+        into.add(chunk.fileName);
+        for (const name of chunk.imports) {
+          const next = bundle[name];
+          if (next?.type === 'chunk') visitFrom(next, into, skip);
+        }
+      };
+      visitFrom(entry, entryFiles, new Set());
+      const routeFiles: Record<string, string[]> = {};
+      for (const [route, module] of screenModules(process.cwd())) {
+        const files = new Set<string>();
+        for (const m of [LAYOUTS, module]) visitFrom(chunkOf(m, route), files, entryFiles);
+        routeFiles[route] = [...files].filter((f) => f.endsWith('.js'));
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_FILES_FILE, source: JSON.stringify(routeFiles) });
       this.emitFile({
         type: 'asset',
         fileName: FIRST_SCREENS_EAGER_FILE,

@@ -33,3 +33,6 @@ export const FIRST_SCREENS_FILE = '.vite/first-screens.json';
 
 /** Where the build writes each screen's eager files, counted in the budget but not preloaded. */
 export const FIRST_SCREENS_EAGER_FILE = '.vite/first-screens-eager.json';
+
+/** Every route's files besides the entry's (the signed-in layout and the screen's chunks), by route name. */
+export const ROUTE_FILES_FILE = '.vite/route-files.json';

@@ -239,20 +239,38 @@ describe('chunk load failure', () => {
     return loads;
   }
 
-  it('a chunk that fails once: the page reloads by itself and the screen shows', async () => {
-    const page = await signInOwn(browser, own, email);
-    let failures = 0;
+  /** Fails the first `times` requests for the profile screen's chunk; counts them. */
+  async function failChunk(page: Page, times: number) {
+    const failures = { count: 0 };
     await page.route(PROFILE_CHUNK, (route) => {
-      if (failures === 0) {
-        failures += 1;
+      if (failures.count < times) {
+        failures.count += 1;
         return route.abort('connectionreset');
       }
       return route.continue();
     });
+    return failures;
+  }
+
+  it("a chunk whose early load (the page's announcement) fails: the screen loads it again itself, no reload", async () => {
+    const page = await signInOwn(browser, own, email);
+    const failures = await failChunk(page, 1);
     const loads = countLoads(page);
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
-    expect(failures).toBe(1);
+    expect(failures.count).toBe(1);
+    expect(loads.count).toBe(1);
+    await page.context().close();
+  });
+
+  it('a chunk the screen cannot load: the page reloads by itself and the screen shows', async () => {
+    const page = await signInOwn(browser, own, email);
+    // The page's announcement and the screen's own load both fail; after the reload it loads.
+    const failures = await failChunk(page, 2);
+    const loads = countLoads(page);
+    await page.goto('/profile');
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    expect(failures.count).toBe(2);
     expect(loads.count).toBe(2);
     await page.context().close();
   });

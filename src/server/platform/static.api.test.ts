@@ -46,6 +46,13 @@ beforeAll(async () => {
       '/manage/case': ['build/index-000001.js', 'build/index-000001.css', 'build/x-abc123.js'],
     }),
   );
+  writeFileSync(
+    join(dir, '.vite/route-files.json'),
+    JSON.stringify({
+      cases: ['build/x-abc123.js'],
+      agreement_basics: ['build/layouts-111.js', 'build/agreement-screens-222.js'],
+    }),
+  );
   testDb = await openTestDatabase(testDbKind(), inject('dbTemplate'));
   app = await buildApp({ config: testConfig(), database: testDb.database, logger: false, clientDir: dir });
 });
@@ -239,6 +246,29 @@ describe('a signed-in page load carries its profile', () => {
     expect(html).toContain('modulepreload" crossorigin href="/build/x-abc123.js"');
     const gz = await page('/login', cookie, 'gzip');
     expect(carried(gunzipSync(gz.rawPayload).toString()).user.id).toBe(user.id);
+  });
+
+  it("a signed-in user's page of any route announces that route's chunks; signed out, none", async () => {
+    const { cookie } = await session();
+    const links = (html: string) =>
+      [...html.matchAll(/modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    for (const url of ['/manage/agreement/7', '/manage/agreement/7/', '/manage/agreement/7?tab=1']) {
+      const res = await page(url, cookie, 'gzip');
+      expect(links(gunzipSync(res.rawPayload).toString())).toEqual([
+        '/build/layouts-111.js',
+        '/build/agreement-screens-222.js',
+      ]);
+    }
+    expect(links((await page('/manage/agreement/7', '')).body)).toEqual([]);
+    // A route the build lists nothing for, an unknown path: the plain page (its router says what is wrong).
+    for (const url of ['/manage/organization/3', '/no/such/page']) {
+      const res = await page(url, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(links(res.body)).toEqual([]);
+      expect(carried(res.body)).not.toBeNull();
+    }
+    // A malformed escape never reaches the page: the server answers it as a bad request, not an error.
+    expect((await page('/manage/agreement/%E0%A4%A', cookie)).statusCode).toBe(400);
   });
 
   it('never in /index.html (the copy the service worker keeps), nor without a live session', async () => {

@@ -7,8 +7,9 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../../shared/errors.js';
-import { FIRST_SCREENS_FILE } from '../../shared/first-screens.js';
+import { FIRST_SCREENS_FILE, ROUTE_FILES_FILE } from '../../shared/first-screens.js';
 import { PAGE_PROFILE_ID } from '../../shared/page-profile.js';
+import { matchPath } from '../../shared/routes/index.js';
 import { body } from './errors.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -60,23 +61,53 @@ function withProfile(page: Page, profile: unknown, encoding: 'br' | 'gzip' | nul
   return Buffer.from(text);
 }
 
+/** The page with `files` announced as modulepreload links (those the page does not load already). */
+function withPreloads(text: string, files: string[], priority = ''): Page {
+  const links = files
+    .filter((f) => f.endsWith('.js') && !text.includes(`"/${f}"`))
+    .map((f) => `<link rel="modulepreload" crossorigin${priority} href="/${f}">`)
+    .join('');
+  return compressed(text.replace('</head>', `${links}</head>`));
+}
+
+function readJson(clientDir: string, file: string): Record<string, string[]> {
+  const path = join(clientDir, file);
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, string[]>) : {};
+}
+
 /**
  * The page for each first screen (src/shared/first-screens.ts) with its chunks announced as modulepreload links, so
  * the browser fetches them beside the entry instead of after running it.
  */
 function screenPages(clientDir: string, text: string): Map<string, Page> {
-  const file = join(clientDir, FIRST_SCREENS_FILE);
-  if (!existsSync(file)) return new Map();
-  const screens = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
-  return new Map(
-    Object.entries(screens).map(([path, files]) => {
-      const links = files
-        .filter((f) => f.endsWith('.js') && !text.includes(`"/${f}"`))
-        .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-        .join('');
-      return [path, compressed(text.replace('</head>', `${links}</head>`))];
-    }),
-  );
+  const screens = readJson(clientDir, FIRST_SCREENS_FILE);
+  return new Map(Object.entries(screens).map(([path, files]) => [path, withPreloads(text, files)]));
+}
+
+/**
+ * A signed-in user's page of any route, with the route's chunks (the signed-in layout and the screen) announced: on a
+ * phone the entry takes a second or more to run, and the screen's chunks would only be asked for after it. Made once
+ * per route, when first asked for.
+ */
+function routePages(clientDir: string, text: string): (path: string) => Page | undefined {
+  const routes = readJson(clientDir, ROUTE_FILES_FILE);
+  const made = new Map<string, Page>();
+  return (path) => {
+    let name: string | undefined;
+    try {
+      name = matchPath(path)?.route.name;
+    } catch {
+      return undefined; // a malformed escape in the address: the plain page, whose router says not found
+    }
+    const files = name ? routes[name] : undefined;
+    if (!name || !files) return undefined;
+    let page = made.get(name);
+    if (!page) {
+      page = withPreloads(text, files, ' fetchpriority="low"');
+      made.set(name, page);
+    }
+    return page;
+  };
 }
 
 export async function installClient(
@@ -103,6 +134,7 @@ export async function installClient(
     : null;
   const page = text ? compressed(text) : null;
   const pages = text ? screenPages(options.clientDir, text) : new Map<string, Page>();
+  const routePage = text ? routePages(options.clientDir, text) : () => undefined;
   if (hasClient) {
     const chunks = `build${sep}`;
     await app.register(fastifyStatic, {
@@ -149,9 +181,12 @@ export async function installClient(
         : null;
     reply.type('text/html').header('Vary', 'Accept-Encoding, Cookie');
     if (encoding) reply.header('Content-Encoding', encoding);
-    // A page with a profile in it is that session's alone: kept by no cache, not even the browser's.
+    // A page with a profile in it is that session's alone: kept by no cache, not even the browser's. Signed in, the
+    // page announces its route's chunks; signed out it would only go to the sign-in screen.
     if (profile)
-      return reply.header('Cache-Control', 'no-store').send(withProfile(screen, profile, encoding));
+      return reply
+        .header('Cache-Control', 'no-store')
+        .send(withProfile(routePage(path) ?? screen, profile, encoding));
     reply.header('Cache-Control', 'no-cache');
     return reply.send(encoding ? screen[encoding] : screen.identity);
   });
