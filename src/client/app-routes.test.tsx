@@ -1,11 +1,26 @@
-// The route table's environment rule, the chunk-load error text, and the case list's first call started by its route.
+// The route table's environment rule, the chunk-load error text, and the first calls started by their routes (the case
+// list, each report, the records people open most).
 import { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { REPORTS } from '../shared/reports';
+import { ROUTES, type RouteName } from '../shared/routes';
 import type { Profile } from '../shared/schemas/user';
 import { PROFILE_KEY } from './api/profile';
 import { chunkLoadError, createAppRoutes, screenNames } from './app-routes';
 import { SCREEN_AREAS } from './features/areas';
+import { reportCall } from './features/reports/report-call';
+import { reportApiQuery } from './features/reports/report-query';
+
+/** The route named `id` anywhere in the table. */
+function findRoute(routes: RouteObject[], id: string): RouteObject | undefined {
+  for (const r of routes) {
+    if (r.id === id) return r;
+    const inner = r.children && findRoute(r.children, id);
+    if (inner) return inner;
+  }
+  return undefined;
+}
 
 describe('screens', () => {
   it('has the platform screens in every environment', () => {
@@ -44,21 +59,12 @@ describe('chunk load failure', () => {
 describe('the case list route', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  /** The route named `id` anywhere in the table. */
-  const find = (routes: RouteObject[], id: string): RouteObject | undefined => {
-    for (const r of routes) {
-      if (r.id === id) return r;
-      const inner = r.children && find(r.children, id);
-      if (inner) return inner;
-    }
-    return undefined;
-  };
   const start = (signedIn: boolean, url: string) => {
     const fetch = vi.fn(async () => new Response(JSON.stringify({ items: [], next: null, total: 0 })));
     vi.stubGlobal('fetch', fetch);
     const queryClient = new QueryClient();
     if (signedIn) queryClient.setQueryData(PROFILE_KEY, { id: 7 } as Profile);
-    const route = find(
+    const route = findRoute(
       createAppRoutes({ queryClient, instance: { environment: 'dev', alt: false } }),
       'cases',
     );
@@ -83,5 +89,62 @@ describe('the case list route', () => {
   it("asks nothing with filters in the address (the screen's own call differs) or before a profile is known", () => {
     expect(start(true, '/manage/case/?status=all').fetch).not.toHaveBeenCalled();
     expect(start(false, '/manage/case/').fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('the reports', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("start each report's first page with the route, under the key and with the call its frame makes", async () => {
+    for (const def of REPORTS) {
+      const fetch = vi.fn(async () => new Response(JSON.stringify({ rows: [] })));
+      vi.stubGlobal('fetch', fetch);
+      const queryClient = new QueryClient();
+      queryClient.setQueryData(PROFILE_KEY, { id: 7 } as Profile);
+      const route = findRoute(
+        createAppRoutes({ queryClient, instance: { environment: 'dev', alt: false } }),
+        def.route,
+      );
+      const loader = route?.loader as (args: { request: Request }) => unknown;
+      loader({ request: new Request(`http://x.test${ROUTES[def.route as RouteName]!.path}`) });
+      const frame = reportCall(def.key, reportApiQuery(def, new URLSearchParams()));
+      expect(String((fetch.mock.calls[0] as unknown[])[0])).toBe(`/api/report/${def.key}?limit=25`);
+      await vi.waitFor(() => expect(queryClient.getQueryData(frame.queryKey)).toEqual({ rows: [] }));
+      // With filters in the address the frame's call differs: the route leaves it to the frame.
+      fetch.mockClear();
+      loader({ request: new Request(`http://x.test${ROUTES[def.route as RouteName]!.path}?clients=2`) });
+      expect(fetch).not.toHaveBeenCalled();
+    }
+  });
+});
+
+describe('the records people open most', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const start = (signedIn: boolean, id: string, params: Record<string, string>) => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ thing: {} })));
+    vi.stubGlobal('fetch', fetch);
+    const queryClient = new QueryClient();
+    if (signedIn) queryClient.setQueryData(PROFILE_KEY, { id: 7 } as Profile);
+    const route = findRoute(
+      createAppRoutes({ queryClient, instance: { environment: 'dev', alt: false } }),
+      id,
+    );
+    const loader = route?.loader as (args: { request: Request; params: Record<string, string> }) => unknown;
+    expect(loader({ request: new Request('http://x.test/'), params })).toBeNull();
+    return fetch.mock.calls.map((call) => String((call as unknown[])[0]));
+  };
+
+  it("start the record's GET with the route, the call the record's screen makes", () => {
+    expect(start(true, 'agreement_basics', { id: '12' })).toEqual(['/api/manage/agreement/12']);
+    expect(start(true, 'case_basics', { caseId: '3' })).toEqual(['/api/manage/case/3']);
+    expect(start(true, 'organization_basics', { id: '5' })).toEqual(['/api/manage/organization/5']);
+    expect(start(true, 'person_basics', { id: '8' })).toEqual(['/api/manage/person/8']);
+    expect(start(true, 'equipment_basics', { id: '9' })).toEqual(['/api/manage/equipment/9']);
+  });
+
+  it('ask nothing for a new record or before a profile is known', () => {
+    expect(start(true, 'agreement_basics', { id: 'create' })).toEqual([]);
+    expect(start(false, 'agreement_basics', { id: '12' })).toEqual([]);
   });
 });

@@ -1,8 +1,16 @@
 // The router: the route table's names (src/shared/routes) -> the areas' lazily loaded screens (features/areas.ts),
 // the layouts, and the loaders of the routes that need their own (index, log-out, sign-in, error).
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, Outlet, type RouteObject, redirect, redirectDocument } from 'react-router';
+import {
+  createBrowserRouter,
+  Outlet,
+  type Params,
+  type RouteObject,
+  redirect,
+  redirectDocument,
+} from 'react-router';
 import { ROUTES, type RouteDef, type RouteName } from '../shared/routes';
+import { PAGE_SIZE } from '../shared/schemas/constants';
 import type { Profile } from '../shared/schemas/user';
 import { apiPost } from './api/http';
 import {
@@ -23,6 +31,8 @@ import { RouteError } from './features/errors/route-error';
 import { homeTarget } from './features/home/home-path';
 import { LogoutPage } from './features/home/logout-page';
 import { listQuery } from './features/records/list-query';
+import { startRecordCall } from './features/records/record-query';
+import { reportCall } from './features/reports/report-call';
 import { type Screen, screen } from './features/screen';
 import { ssoSignInScreen } from './features/sso/screens';
 import { watchNavigations } from './pwa/remount';
@@ -95,24 +105,48 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
   /**
    * Screens whose first call starts with the route, beside the screen's chunk instead of after it, for a signed-in
    * page (its profile is known): the case list, the home screen of most staff, as its screen asks on arrival (no
-   * filters in the address). The screen finds it under way or answered (listQuery: same key, same call).
+   * filters in the address), and the records people open most. The screen finds it under way or answered (listQuery,
+   * recordQuery: same key, same call).
    */
-  const firstCalls: Partial<Record<RouteName, (request: Request) => void>> = {
+  const signedIn = () => !!queryClient.getQueryData(PROFILE_KEY);
+  const record = (api: string, entityKey: string, param: string) => (_request: Request, params: Params) => {
+    const id = params[param];
+    if (id && id !== 'create' && signedIn()) startRecordCall(queryClient, api, entityKey, id);
+  };
+  const firstCalls: Partial<Record<RouteName, (request: Request, params: Params) => void>> = {
     cases: (request) => {
-      if (new URL(request.url).search !== '' || !queryClient.getQueryData(PROFILE_KEY)) return;
+      if (new URL(request.url).search !== '' || !signedIn()) return;
       void queryClient.prefetchInfiniteQuery(
         listQuery(CASE_LIST.url, CASE_LIST.queryKey, { ...CASE_LIST.defaults }),
       );
     },
+    case_basics: record('/api/manage/case', 'case', 'caseId'),
+    agreement_basics: record('/api/manage/agreement', 'agreement', 'id'),
+    organization_basics: record('/api/manage/organization', 'organization', 'id'),
+    person_basics: record('/api/manage/person', 'person', 'id'),
+    equipment_basics: record('/api/manage/equipment', 'equipment', 'id'),
   };
+  // Each report at /report/<key> (not report history) as its frame asks on arrival with no filters in the address:
+  // its first page (reportApiQuery of an empty address).
+  for (const route of Object.values(ROUTES)) {
+    const key = /^\/report\/([a-z-]+)$/.exec(route.path)?.[1];
+    if (!key || route.name === 'report_history') continue;
+    firstCalls[route.name as RouteName] = (request) => {
+      if (new URL(request.url).search !== '' || !signedIn()) return;
+      void queryClient.prefetchQuery(reportCall(key, { limit: PAGE_SIZE }));
+    };
+  }
   const startFirstCall = (name: RouteName) => {
     const start = firstCalls[name];
     if (!start) return {};
     return {
-      loader: ({ request }: { request: Request }) => {
-        start(request);
+      loader: ({ request, params }: { request: Request; params: Params }) => {
+        start(request, params);
         return null;
       },
+      // Arriving at the page, not a change of its address's query (an agreement's "as of" day, a list's filters).
+      shouldRevalidate: ({ currentUrl, nextUrl }: { currentUrl: URL; nextUrl: URL }) =>
+        currentUrl.pathname !== nextUrl.pathname,
     };
   };
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { OFFLINE_MESSAGE } from '../../api/http';
 import { RecordBasics } from './record-basics';
 import type { FieldSection } from './record-fields';
+import { startRecordCall } from './record-query';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -66,8 +67,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderForm() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+function renderForm(client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) {
   const router = createMemoryRouter(
     [
       {
@@ -101,6 +101,31 @@ const form = () => within(screen.getByRole('form', { name: 'Thing' }));
 const shown = (field: string) => document.querySelector(`[data-field="${field}"]`)?.textContent;
 
 describe('RecordBasics', () => {
+  const gets = () =>
+    vi.mocked(fetch).mock.calls.filter(([url, init]) => url === '/api/thing/7' && init?.method !== 'POST')
+      .length;
+
+  it("finds the record its route started asking for: one GET for the visit, not the route's and the screen's", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    startRecordCall(client, '/api/thing', 'thing', '7');
+    expect(gets()).toBe(1);
+    // Answered before the screen's chunk arrived: the screen (which asks on every arrival) asks nothing more.
+    await vi.waitFor(() => expect(client.getQueryData(['record', '/api/thing', '7'])).toBeTruthy());
+    renderForm(client);
+    expect(await screen.findByRole('heading', { name: 'Contoso' })).toBeTruthy();
+    expect(gets()).toBe(1);
+  });
+
+  it('asks again on arrival when the route started nothing (a record seen earlier is not taken as new)', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    startRecordCall(client, '/api/thing', 'thing', '7');
+    await vi.waitFor(() => expect(client.getQueryData(['record', '/api/thing', '7'])).toBeTruthy());
+    // Another visit's call, then this record's cached answer from earlier: the screen asks for a new one.
+    startRecordCall(client, '/api/other', 'thing', '9');
+    renderForm(client);
+    await vi.waitFor(() => expect(gets()).toBe(2));
+  });
+
   it('a stale save takes their change to another field in, keeps mine, and saves both at their version', async () => {
     renderForm();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));

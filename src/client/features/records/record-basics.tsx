@@ -17,6 +17,7 @@ import { ConflictNotice, useConflictMerge } from '../../ui/conflict-notice';
 import { historyKey } from '../history/history-api';
 import { type FieldSection, RecordField } from './record-fields';
 import { RecordStamps, SaveCancel, type Stamps } from './record-form-footer';
+import { answeredForThisVisit, recordKey } from './record-query';
 
 export type RecordValues = Record<string, unknown> & { id: number; version: number };
 
@@ -73,8 +74,6 @@ type Loaded<Rec> = {
   deleteBlockedReason?: string | null;
 };
 
-const recordKey = (api: string, id: string) => ['record', api, id] as const;
-
 /** zod issues → errors keyed by field (a fresh array each time, so the kit shows them again). */
 function issuesByField(error: z.ZodError): Record<string, string[]> {
   const out: Record<string, string[]> = {};
@@ -89,7 +88,7 @@ export function RecordBasics<Rec extends RecordValues = RecordValues>(props: Rec
   const creating = props.id === 'create';
   const query = useQuery({
     // A saved record's key is the record alone, shared with its screen's header (one GET, not two) and set directly
-    // after a save; a new record's form depends on what it was prefilled with.
+    // after a save; a new record's form depends on what it was prefilled with. The call is recordQuery's.
     queryKey: creating
       ? [...recordKey(props.api, props.id), props.prefill ?? {}]
       : recordKey(props.api, props.id),
@@ -102,7 +101,9 @@ export function RecordBasics<Rec extends RecordValues = RecordValues>(props: Rec
           query: creating ? props.prefill : undefined,
         },
       ),
+    // Arriving asks for a new answer, unless the route already started one for this visit (record-query.ts).
     staleTime: 0,
+    refetchOnMount: (q) => !answeredForThisVisit(q),
   });
   const goTo = errorPageStatus(query.error);
   if (goTo) return <Navigate to={pathFor('error', { statusCode: goTo })} replace />;

@@ -5,12 +5,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { Alert } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
-import type { ReportDef, ReportResponse, ReportRow } from '../../../shared/reports';
+import type { ReportDef, ReportRow } from '../../../shared/reports';
 import { ROUTES } from '../../../shared/routes';
 import { PAGE_SIZE } from '../../../shared/schemas/constants';
-import { apiGet, isNetworkFailure } from '../../api/http';
+import { isNetworkFailure } from '../../api/http';
 import { loadProblem } from '../../api/query-client';
 import { changedParams } from '../records/use-filters';
+import { reportCall } from './report-call';
 import { ReportExport } from './report-export';
 import { ReportFilters, type ReportParams, reportMessages } from './report-filters';
 import { reportApiQuery, reportFilters } from './report-query';
@@ -41,9 +42,7 @@ function useReportParams(): ReportParams & { page: (start: number) => void } {
   return useMemo(() => ({ params, set, page }), [params, set, page]);
 }
 
-/** The query key of a report's answers: `['report', key]` names every page and filter of it. */
-export const reportQueryKey = (key: string, query?: unknown) =>
-  query === undefined ? (['report', key] as const) : (['report', key, query] as const);
+export { reportQueryKey } from './report-call';
 
 type Props = {
   def: ReportDef;
@@ -56,12 +55,7 @@ type Props = {
 export function ReportFrame({ def, aboveRows, rowActions }: Props) {
   const state = useReportParams();
   const query = reportApiQuery(def, state.params);
-  const report = useQuery({
-    queryKey: reportQueryKey(def.key, query),
-    queryFn: ({ signal }) =>
-      apiGet<ReportResponse>(`/api/report/${encodeURIComponent(def.key)}`, { signal, query }),
-    placeholderData: keepPreviousData,
-  });
+  const report = useQuery({ ...reportCall(def.key, query), placeholderData: keepPreviousData });
   const problem = loadProblem(report);
   const data = problem ? undefined : report.data;
   const title = ROUTES[def.route]?.title ?? def.title;
