@@ -46,6 +46,30 @@ async function measure(app: FastifyInstance, database: Database, cookie: string,
   return { endpoint: fig(samples[0]!), raw: fig(samples[1]!), own: fig(samples[2]!), statements: own };
 }
 
+/** Statements EXPLAIN ANALYZE may run: reads (not a transaction's BEGIN or COMMIT, a SET, a PREPARE, a write). */
+const PLANNABLE = /^\s*(\(|WITH\b|SELECT\b|VALUES\b|TABLE\b)/i;
+
+/**
+ * The `count` slowest of an endpoint's statements, replayed once in order on one connection (a PREPARE before its
+ * EXECUTE): an endpoint that cuts its work into many short statements (the embedded database's fair share) is judged
+ * by the ones that cost, not by printing a thousand plans.
+ */
+async function slowest(database: Database, statements: Statement[], count: number) {
+  const timed: { index: number; ms: number; statement: Statement }[] = [];
+  const client = await database.pool.connect();
+  try {
+    for (const [index, statement] of statements.entries()) {
+      const [text, values, name] = statement;
+      const t = performance.now();
+      await client.query(name ? { name: `${name}_slowest`, text, values } : { text, values });
+      timed.push({ index, ms: performance.now() - t, statement });
+    }
+  } finally {
+    client.release();
+  }
+  return timed.sort((a, b) => b.ms - a.ms).slice(0, count);
+}
+
 /** The plan of a statement that took too long: the lines that say where the time went. */
 async function explain(database: Database, [text, values]: Statement): Promise<string> {
   const { rows } = await database.pool.query<{ 'QUERY PLAN': string }>(
@@ -74,10 +98,14 @@ export async function compare(
       `p95 ${ms(f.own.p95)} ms -> ${(f.endpoint.p50 / f.own.p50).toFixed(2)}x`,
   );
   if (ratio > report.goal) {
-    for (const [i, statement] of f.statements.entries())
+    for (const { index, ms: took, statement } of await slowest(database, f.statements, 3)) {
+      const shown = PLANNABLE.test(statement[0])
+        ? await explain(database, statement)
+        : `      ${statement[0].replace(/\s+/g, ' ').slice(0, 300)}`;
       console.log(
-        `    over the goal; the plan of its statement ${i + 1}:\n${await explain(database, statement)}`,
+        `    over the goal; its statement ${index + 1} of ${f.statements.length} took ${ms(took)} ms:\n${shown}`,
       );
+    }
     console.log(`    and of the raw SQL:\n${await explain(database, c.raw)}`);
   }
   return ratio;
