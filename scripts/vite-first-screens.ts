@@ -39,43 +39,37 @@ export function firstScreens(): Plugin {
         const chunk = module.startsWith('node_modules/')
           ? chunks.find((c) => c.moduleIds.some((m) => m.startsWith(`${id}/`)))
           : chunks.find((c) => c.moduleIds.includes(id));
-        if (!chunk) this.error(`${module} (first screen ${path}) is in no chunk`);
+        if (!chunk) this.error(`${module} (of ${path}) is in no chunk`);
         return chunk;
       };
+      /** `chunk` and what it imports (its CSS too) into `into`, but nothing already in `skip`. */
+      const visit = (chunk: OutputChunk, into: Set<string>, skip: Set<string>) => {
+        if (skip.has(chunk.fileName) || into.has(chunk.fileName)) return;
+        into.add(chunk.fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+        for (const name of chunk.imports) {
+          const next = bundle[name];
+          if (next?.type === 'chunk') visit(next, into, skip);
+        }
+      };
+      const none = new Set<string>();
       for (const screen of FIRST_SCREENS) {
         const files = new Set<string>();
-        const visit = (chunk: OutputChunk, into: Set<string>) => {
-          if (files.has(chunk.fileName) || into.has(chunk.fileName)) return;
-          into.add(chunk.fileName);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
-          for (const name of chunk.imports) {
-            const next = bundle[name];
-            if (next?.type === 'chunk') visit(next, into);
-          }
-        };
-        visit(entry, files);
-        for (const module of screen.modules) visit(chunkOf(module, screen.path), files);
+        visit(entry, files, none);
+        for (const module of screen.modules) visit(chunkOf(module, screen.path), files, none);
         const eager = new Set<string>();
         for (const module of [...EAGER_FOR_EVERY_SCREEN, ...screen.eager])
-          visit(chunkOf(module, screen.path), eager);
+          visit(chunkOf(module, screen.path), eager, files);
         result[screen.path] = [...files];
         eagerResult[screen.path] = [...eager];
       }
       this.emitFile({ type: 'asset', fileName: FIRST_SCREENS_FILE, source: JSON.stringify(result, null, 2) });
       const entryFiles = new Set<string>();
-      const visitFrom = (chunk: OutputChunk, into: Set<string>, skip: Set<string>) => {
-        if (skip.has(chunk.fileName) || into.has(chunk.fileName)) return;
-        into.add(chunk.fileName);
-        for (const name of chunk.imports) {
-          const next = bundle[name];
-          if (next?.type === 'chunk') visitFrom(next, into, skip);
-        }
-      };
-      visitFrom(entry, entryFiles, new Set());
+      visit(entry, entryFiles, none);
       const routeFiles: Record<string, string[]> = {};
       for (const [route, module] of screenModules(process.cwd())) {
         const files = new Set<string>();
-        for (const m of [LAYOUTS, module]) visitFrom(chunkOf(m, route), files, entryFiles);
+        for (const m of [LAYOUTS, module]) visit(chunkOf(m, route), files, entryFiles);
         routeFiles[route] = [...files].filter((f) => f.endsWith('.js'));
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_FILES_FILE, source: JSON.stringify(routeFiles) });

@@ -109,17 +109,21 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
    * recordQuery: same key, same call).
    */
   const signedIn = () => !!queryClient.getQueryData(PROFILE_KEY);
+  /** A list's or report's first page: the one its screen asks for when the address carries no filters. */
+  const unfiltered = (start: () => void) => (request: Request) => {
+    if (new URL(request.url).search === '' && signedIn()) start();
+  };
   const record = (api: string, entityKey: string, param: string) => (_request: Request, params: Params) => {
     const id = params[param];
     if (id && id !== 'create' && signedIn()) startRecordCall(queryClient, api, entityKey, id);
   };
   const firstCalls: Partial<Record<RouteName, (request: Request, params: Params) => void>> = {
-    cases: (request) => {
-      if (new URL(request.url).search !== '' || !signedIn()) return;
-      void queryClient.prefetchInfiniteQuery(
-        listQuery(CASE_LIST.url, CASE_LIST.queryKey, { ...CASE_LIST.defaults }),
-      );
-    },
+    cases: unfiltered(
+      () =>
+        void queryClient.prefetchInfiniteQuery(
+          listQuery(CASE_LIST.url, CASE_LIST.queryKey, { ...CASE_LIST.defaults }),
+        ),
+    ),
     case_basics: record('/api/manage/case', 'case', 'caseId'),
     agreement_basics: record('/api/manage/agreement', 'agreement', 'id'),
     organization_basics: record('/api/manage/organization', 'organization', 'id'),
@@ -131,10 +135,9 @@ export function createAppRoutes({ queryClient, instance }: { queryClient: QueryC
   for (const route of Object.values(ROUTES)) {
     const key = /^\/report\/([a-z-]+)$/.exec(route.path)?.[1];
     if (!key || route.name === 'report_history') continue;
-    firstCalls[route.name as RouteName] = (request) => {
-      if (new URL(request.url).search !== '' || !signedIn()) return;
-      void queryClient.prefetchQuery(reportCall(key, { limit: PAGE_SIZE }));
-    };
+    firstCalls[route.name as RouteName] = unfiltered(
+      () => void queryClient.prefetchQuery(reportCall(key, { limit: PAGE_SIZE })),
+    );
   }
   const startFirstCall = (name: RouteName) => {
     const start = firstCalls[name];

@@ -39,6 +39,12 @@ describe('pathFor and matchPath', () => {
     expect(matchPath('/no/such/page')).toBeNull();
   });
 
+  it('decodes params, and answers no route for a param that is no valid percent-encoding (never throws)', () => {
+    expect(matchPath('/admin/staff/a%20b')?.params).toEqual({ id: 'a b' });
+    expect(matchPath('/admin/staff/%E0%A4%A')).toBeNull();
+    expect(matchPath('/admin/staff/%')).toBeNull();
+  });
+
   it('names each route once across the areas', () => {
     expect(AREAS.length).toBeGreaterThan(20);
     expect(Object.keys(ROUTES)).toHaveLength(TABLE.length);

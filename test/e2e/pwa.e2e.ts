@@ -252,26 +252,19 @@ describe('chunk load failure', () => {
     return failures;
   }
 
-  it("a chunk whose early load (the page's announcement) fails: the screen loads it again itself, no reload", async () => {
+  it.each([
+    // The page's announcement fails: the screen's own load fetches the chunk again.
+    { failing: 1, loads: 1, what: "a chunk whose early load (the page's announcement) fails: no reload" },
+    // The announcement and the screen's own load both fail: one reload, after which it loads.
+    { failing: 2, loads: 2, what: 'a chunk the screen cannot load: the page reloads by itself' },
+  ])('$what, and the screen shows', async ({ failing, loads: expected }) => {
     const page = await signInOwn(browser, own, email);
-    const failures = await failChunk(page, 1);
+    const failures = await failChunk(page, failing);
     const loads = countLoads(page);
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
-    expect(failures.count).toBe(1);
-    expect(loads.count).toBe(1);
-    await page.context().close();
-  });
-
-  it('a chunk the screen cannot load: the page reloads by itself and the screen shows', async () => {
-    const page = await signInOwn(browser, own, email);
-    // The page's announcement and the screen's own load both fail; after the reload it loads.
-    const failures = await failChunk(page, 2);
-    const loads = countLoads(page);
-    await page.goto('/profile');
-    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
-    expect(failures.count).toBe(2);
-    expect(loads.count).toBe(2);
+    expect(failures.count).toBe(failing);
+    expect(loads.count).toBe(expected);
     await page.context().close();
   });
 

@@ -93,12 +93,7 @@ function routePages(clientDir: string, text: string): (path: string) => Page | u
   const routes = readJson(clientDir, ROUTE_FILES_FILE);
   const made = new Map<string, Page>();
   return (path) => {
-    let name: string | undefined;
-    try {
-      name = matchPath(path)?.route.name;
-    } catch {
-      return undefined; // a malformed escape in the address: the plain page, whose router says not found
-    }
+    const name = matchPath(path)?.route.name;
     const files = name ? routes[name] : undefined;
     if (!name || !files) return undefined;
     let page = made.get(name);

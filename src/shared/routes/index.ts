@@ -32,22 +32,38 @@ export function pathFor(
   return qs ? `${path}?${qs}` : path;
 }
 
-/** Finds the route whose pattern matches a concrete path, with its params. */
-export function matchPath(pathname: string): { route: RouteDef; params: Record<string, string> } | null {
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  for (const route of TABLE) {
-    if (route.external) continue;
+type Pattern = { route: RouteDef; regex: RegExp; keys: string[] };
+
+/** Each route's path as a regular expression, made once (the server matches every page request). */
+let patterns: Pattern[] | null = null;
+function routePatterns(): Pattern[] {
+  patterns ??= TABLE.filter((route) => !route.external).map((route) => {
     const keys: string[] = [];
-    const pattern = route.path
+    const source = route.path
       .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
       .replace(/:([A-Za-z]+)/g, (_, key: string) => {
         keys.push(key);
         return '([^/]+)';
       });
-    const found = new RegExp(`^${pattern}$`).exec(clean);
-    if (found) {
+    return { route, regex: new RegExp(`^${source}$`), keys };
+  });
+  return patterns;
+}
+
+/**
+ * Finds the route whose pattern matches a concrete path, with its params; null for none, and for a param that is no
+ * valid percent-encoding (a hand-made address), which names no record.
+ */
+export function matchPath(pathname: string): { route: RouteDef; params: Record<string, string> } | null {
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  for (const { route, regex, keys } of routePatterns()) {
+    const found = regex.exec(clean);
+    if (!found) continue;
+    try {
       const params = Object.fromEntries(keys.map((k, i) => [k, decodeURIComponent(found[i + 1] ?? '')]));
       return { route, params };
+    } catch {
+      return null;
     }
   }
   return null;

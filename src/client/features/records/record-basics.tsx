@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { RecordCan } from '../../../shared/permissions';
 import { pathFor } from '../../../shared/routes';
 import type { Option } from '../../../shared/schemas/common';
-import { deleteEntity, errorPageStatus, loadEntity, saveEntity, toPayload } from '../../api/entity';
+import { deleteEntity, errorPageStatus, saveEntity, toPayload } from '../../api/entity';
 import { isApiError, isNetworkFailure } from '../../api/http';
 import { loadProblem } from '../../api/query-client';
 import { Dialog } from '../../ui';
@@ -17,7 +17,7 @@ import { ConflictNotice, useConflictMerge } from '../../ui/conflict-notice';
 import { historyKey } from '../history/history-api';
 import { type FieldSection, RecordField } from './record-fields';
 import { RecordStamps, SaveCancel, type Stamps } from './record-form-footer';
-import { answeredForThisVisit, recordKey } from './record-query';
+import { answeredForThisVisit, loadRecord, recordKey } from './record-query';
 
 export type RecordValues = Record<string, unknown> & { id: number; version: number };
 
@@ -93,14 +93,10 @@ export function RecordBasics<Rec extends RecordValues = RecordValues>(props: Rec
       ? [...recordKey(props.api, props.id), props.prefill ?? {}]
       : recordKey(props.api, props.id),
     queryFn: ({ signal }) =>
-      loadEntity<Rec, Record<string, Option[]>>(
-        `${props.api}/${encodeURIComponent(props.id)}`,
-        props.entityKey,
-        {
-          signal,
-          query: creating ? props.prefill : undefined,
-        },
-      ),
+      loadRecord<Rec>(props.api, props.entityKey, props.id, {
+        signal,
+        prefill: creating ? props.prefill : undefined,
+      }),
     // Arriving asks for a new answer, unless the route already started one for this visit (record-query.ts).
     staleTime: 0,
     refetchOnMount: (q) => !answeredForThisVisit(q),

@@ -6,11 +6,23 @@ import { loadEntity } from '../../api/entity';
 
 export const recordKey = (api: string, id: string) => ['record', api, id] as const;
 
+/** A record's GET (a new one's form: `create`, with what it is prefilled with). */
+export function loadRecord<Rec>(
+  api: string,
+  entityKey: string,
+  id: string,
+  options: { signal?: AbortSignal; prefill?: Record<string, string | undefined> } = {},
+) {
+  return loadEntity<Rec, Record<string, Option[]>>(`${api}/${encodeURIComponent(id)}`, entityKey, {
+    signal: options.signal,
+    query: options.prefill,
+  });
+}
+
 export function recordQuery<Rec>(api: string, entityKey: string, id: string) {
   return queryOptions({
     queryKey: recordKey(api, id),
-    queryFn: ({ signal }) =>
-      loadEntity<Rec, Record<string, Option[]>>(`${api}/${encodeURIComponent(id)}`, entityKey, { signal }),
+    queryFn: ({ signal }) => loadRecord<Rec>(api, entityKey, id, { signal }),
   });
 }
 
