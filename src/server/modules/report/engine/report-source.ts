@@ -82,6 +82,7 @@ async function prepare(
     timeZone,
   };
   const plan = REPORT_PLANS[key](ctx);
+  await plan.refresh?.(db);
   return { key, ctx, plan, selection, sort: resolveSort(plan, query) };
 }
 

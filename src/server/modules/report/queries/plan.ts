@@ -8,7 +8,7 @@ import type {
   ReportFigure,
   ReportQuery,
 } from '../../../../shared/reports.js';
-import type { ListFilter } from '../../../platform/records.js';
+import type { ListFilter, Queryable } from '../../../platform/records.js';
 import type { VirtualDevices } from '../../rmm-settings/index.js';
 
 /** A sort key: a NOT NULL SQL expression, and the type its text form is cast back to in a keyset condition. */
@@ -48,6 +48,8 @@ export type ReportPlan = {
    * of organizations at a time (engine/report-cut.ts). The source's conditions are then empty.
    */
   cutRows?: string;
+  /** Brings figures the source reads from a kept table up to date first (the WIP list's, billing/wip-days.ts). */
+  refresh?: (db: Queryable) => Promise<void>;
   /** Values the summary reads that no column shows (an organization's id, to count organizations apart). */
   measures?: Record<string, string>;
   /**

@@ -1,12 +1,14 @@
 // WIP list: work in progress, the finished time on cases not billed yet, one row per organization and staff member,
 // aged by work date (0–30, 31–60, 61–90, 90+ days before today), with the amount it represents by the billing rules
-// (queries/billing.ts): what the bill list would charge for it today, the sum of its slips' lines.
+// (queries/billing.ts): what the bill list would charge for it today, the sum of its slips' lines, kept per day
+// (billing/wip-days.ts).
 
 import { WIP_AGES } from '../../../../shared/billing.js';
 import { formatAmount, formatCount, formatHours } from '../../../../shared/format/figures.js';
 import { type ListFilter, param } from '../../../platform/records.js';
+import { refreshWipDays } from '../billing/wip-days.js';
 import { organizationScope } from '../engine/report-filters.js';
-import { daysBefore, defaultRateParam, PRICED_TOTALS, pricedSlips } from './billing.js';
+import { daysBefore } from './billing.js';
 import {
   and,
   type ColumnSpec,
@@ -19,43 +21,35 @@ import {
 
 const ORG_KEY: SortKey = { sql: 'w.organization', type: 'text' };
 
-/** The age band (index into WIP_AGES) of slip `s`, seen on `today`. */
-function bandSql(today: string): string {
+/** The age band (index into WIP_AGES) of work done on `day` (a SQL date), seen on `today`. */
+function bandSql(day: string, today: string): string {
   const cases = WIP_AGES.slice(0, -1).map(
-    (band, i) => `WHEN s.work_date >= ${daysBefore(today, band.to!)} THEN ${i}`,
+    (band, i) => `WHEN ${day} >= ${daysBefore(today, band.to!)} THEN ${i}`,
   );
   return `CASE ${cases.join(' ')} ELSE ${WIP_AGES.length - 1} END`;
 }
 
-/** The WITH list ending in `wip`: one row per organization and staff member with unbilled finished time. */
+/**
+ * The WITH list ending in `wip`: one row per organization and staff member with unbilled finished time worked up to
+ * today, from the kept figures of each day (billing/wip-days.ts: the sums of the slips' lines, brought up to date by
+ * the plan's `refresh` before it is read).
+ */
 function wipRows(ctx: ReportContext, f: ListFilter): string {
-  const conditions = [
-    'c.billed_at IS NULL',
-    ...organizationScope(ctx.query, f),
-    `s.work_date <= ${dateLiteral(ctx.today)}`,
-  ];
-  if (ctx.staff) conditions.push(`s.user_id = ${param(f, ctx.staff.id)}`);
-  const listed = {
-    from: `cases c JOIN organizations o ON o.id = c.organization_id
-           JOIN tasks t ON t.case_id = c.id JOIN slips s ON s.task_id = t.id`,
-    where: and(conditions),
-  };
-  const groups = [
-    // Named apart from the lines' own user_id: priced rows are grouped by it.
-    { name: 'staff_id', sql: 's.user_id' },
-    { name: 'band', sql: bandSql(ctx.today) },
-  ];
+  const conditions = [`d.work_date <= ${dateLiteral(ctx.today)}`, ...organizationScope(ctx.query, f)];
+  if (ctx.staff) conditions.push(`d.user_id = ${param(f, ctx.staff.id)}`);
+  const band = bandSql('d.work_date', ctx.today);
   const bands = WIP_AGES.map(
-    (band, i) => `COALESCE(sum(p.minutes) FILTER (WHERE p.band = ${i}), 0)::int AS ${band.name}`,
+    (b, i) => `COALESCE(sum(d.minutes) FILTER (WHERE ${band} = ${i}), 0)::int AS ${b.name}`,
   );
-  return `${pricedSlips(listed, groups, defaultRateParam(f, ctx.defaultRate ?? '0'))},
-    wip AS (
-      SELECT p.org_id, o.name AS organization, p.staff_id AS user_id, u.first_name || ' ' || u.last_name AS staff,
-             min(p.first_date) AS oldest, ${bands.join(', ')}, ${PRICED_TOTALS}
-        FROM priced p
-        JOIN organizations o ON o.id = p.org_id
-        JOIN users u ON u.id = p.staff_id
-       GROUP BY p.org_id, o.name, p.staff_id, u.first_name, u.last_name)`;
+  return `wip AS (
+      SELECT d.org_id, o.name AS organization, d.user_id, u.first_name || ' ' || u.last_name AS staff,
+             min(d.work_date) AS oldest, ${bands.join(', ')}, sum(d.minutes)::int AS minutes,
+             sum(d.covered)::int AS covered, sum(d.amount)::numeric(14,2) AS amount
+        FROM wip_days d
+        JOIN organizations o ON o.id = d.org_id
+        JOIN users u ON u.id = d.user_id
+       WHERE ${and(conditions)}
+       GROUP BY d.org_id, o.name, d.user_id, u.first_name, u.last_name)`;
 }
 
 const minutesColumn = (name: string, title: string): ColumnSpec => ({
@@ -113,6 +107,7 @@ export const wipListPlan: PlanBuilder = (ctx) => ({
   ],
   combined: true,
   cutRows: 'wip',
+  refresh: (db) => refreshWipDays(db, ctx.defaultRate ?? '0'),
   source: (f) => ({ with: wipRows(ctx, f), from: 'wip w', where: [] }),
   summary: () => ({
     sql: `SELECT count(*) AS total, count(DISTINCT org_id) AS organizations, count(DISTINCT user_id) AS staff,
