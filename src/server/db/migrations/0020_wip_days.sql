@@ -1,18 +1,26 @@
--- Hand-written: the WIP list's kept figures (src/server/modules/report/billing/wip-days.ts). Time not billed, priced by
--- the billing rules, summed per organization, work day and staff member; an organization-month is priced again when
--- something its figures depend on changes. The triggers below only mark the months (wip_dirty), in the transaction
--- of the change: the pricing itself runs when the WIP list is next read, so a slip save pays for a mark, not a price.
+-- Hand-written: the kept figures of time not billed (src/server/modules/report/billing/wip-days.ts), which the WIP list
+-- and the bill list read. Priced by the billing rules, summed per organization, work day, staff member, case, task,
+-- multiplier and rate (one rate per organization-month); an organization-month is priced again when something its
+-- figures depend on changes. The triggers below only mark the months (wip_dirty), in the transaction
+-- of the change: the pricing itself runs when a list is next read, so a slip save pays for a mark, not a price.
 -- No key between these tables cascades (a task, case, agreement or organization is removed only once nothing refers
 -- to it), so the removals that change figures are of slips, services and billed lines, each marked by its own trigger.
 CREATE TABLE "wip_days" (
 	"org_id" integer NOT NULL,
 	"work_date" date NOT NULL,
 	"user_id" integer NOT NULL,
+	"case_id" integer NOT NULL,
+	"task_id" integer NOT NULL,
+	"multi" numeric(3, 1) NOT NULL,
+	"rate" numeric(12, 2) NOT NULL,
 	"minutes" integer NOT NULL,
+	"billable" integer NOT NULL,
 	"covered" integer NOT NULL,
 	"amount" numeric(14, 2) NOT NULL,
-	CONSTRAINT "wip_days_pkey" PRIMARY KEY ("org_id", "work_date", "user_id")
+	CONSTRAINT "wip_days_pkey" PRIMARY KEY ("org_id", "work_date", "user_id", "case_id", "task_id", "multi")
 );--> statement-breakpoint
+-- The bill list reads a case's figures.
+CREATE INDEX "wip_days_case" ON "wip_days" USING btree ("case_id");--> statement-breakpoint
 -- An organization-month to price again. `version` is bumped (not left alone) by a second mark, so a mark being taken
 -- by a pricing run waits for the change that marks it again to commit, or that change's mark outlives the run.
 CREATE TABLE "wip_dirty" (

@@ -1,8 +1,8 @@
-// The WIP list's kept figures (wip-days.ts, migration 0020) are always what pricing everything afresh gives: after any
-// change of what prices time (slips added, changed, removed; tasks moved or removed; cases moved, billed, unbilled;
-// rounding rules; block-hour agreements and services; whether a service type is block hours; the default rate),
-// bringing the figures up to date prices exactly the months that change touched. A property drives random changes
-// and compares, after each, the kept figures with a full pricing; the list itself answers the same either way; on
+// The kept figures of time not billed (wip-days.ts, migration 0020), which the WIP list and the bill list read, are
+// always what pricing everything afresh gives: after any change of what prices time (slips added, changed, removed;
+// tasks moved or removed; cases moved, billed, unbilled; rounding rules; block-hour agreements and services; whether a
+// service type is block hours; the default rate), bringing the figures up to date prices the months it touched. A property drives random changes
+// and compares, after each, the kept figures with a full pricing; the lists answer the same either way; on
 // PostgreSQL a change still open while the figures are brought up to date is priced once it commits.
 import fc from 'fast-check';
 import type pg from 'pg';
@@ -318,8 +318,9 @@ type Kept = {
 
 async function kept(orgs: number[]): Promise<Kept[]> {
   const { rows } = await db.query<Kept>(
-    `SELECT org_id, to_char(work_date, 'YYYY-MM-DD') AS work_date, user_id, minutes, covered, amount::text
-       FROM wip_days WHERE org_id = ANY($1::int[]) ORDER BY org_id, work_date, user_id`,
+    `SELECT org_id, to_char(work_date, 'YYYY-MM-DD') AS work_date, user_id, case_id, task_id, multi::text,
+            rate::text, minutes, billable, covered, amount::text
+       FROM wip_days WHERE org_id = ANY($1::int[]) ORDER BY org_id, work_date, user_id, case_id, task_id, multi`,
     [orgs],
   );
   return rows;
@@ -332,7 +333,7 @@ async function pricedAfresh(world: World): Promise<Kept[]> {
   return kept(world.orgs);
 }
 
-describe('the WIP list’s kept figures', () => {
+describe('the kept figures of time not billed', () => {
   it('are what pricing everything afresh gives, after any change of what prices time', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(change, { minLength: 4, maxLength: 9 }), async (changes) => {
@@ -371,7 +372,11 @@ describe('the WIP list’s kept figures', () => {
     );
   }, 240_000);
 
-  it('are read by the WIP list as a full pricing would show them', async () => {
+  it.each([
+    ['wip-list', ''],
+    // The period of the slips below (MONTHS[1]).
+    ['bill-list', '&from=09/01/2026&to=09/30/2026&billed=all'],
+  ])('are read by the %s as a full pricing would show them', async (report, extra) => {
     const world = await makeWorld();
     for (let i = 0; i < 6; i++)
       await makeSlip(db, {
@@ -380,8 +385,9 @@ describe('the WIP list’s kept figures', () => {
         workDate: day(1, 3 + i),
         startTime: '09:00',
         stopTime: clock(9 * 60 + 17 * (i + 1)),
+        rateMultiplier: i === 4 ? '1.5' : '1',
       });
-    const query = `/api/report/wip-list?organization=${world.orgs.join(',')}&clients=all&limit=50`;
+    const query = `/api/report/${report}?organization=${world.orgs.join(',')}&clients=all&limit=50${extra}`;
     const first = await admin.get(query);
     expect(first.statusCode, first.body).toBe(200);
     const before = first.json() as ReportResponse;

@@ -1,6 +1,7 @@
 // Bill list: the cases (invoices) with finished time in the period, one row per case with all its time priced by
-// the billing rules (queries/billing.ts): hours by task and multiplier, block hours covered, the amount; billed ones
-// with their mark, their figures read from their billing snapshot. A case is billed as a whole, so its amount counts
+// the billing rules (queries/billing.ts, read from the kept figures of time not billed: billing/wip-days.ts): hours by
+// task and multiplier, block hours covered, the amount; billed ones with their mark, their figures read from their
+// billing snapshot. A case is billed as a whole, so its amount counts
 // every finished slip, not only the period's. The amount is the sum of the case's lines (one per slip, each rounded
 // to the cent); the detail gives actual and billable hours and the amount per task and multiplier, which add up to
 // it, and the lines call (billing.routes.ts) each slip.
@@ -8,8 +9,9 @@ import { formatAmount, formatCount, formatHours } from '../../../../shared/forma
 import { WORK_STATUSES } from '../../../../shared/schemas/case.js';
 import { codeLabel } from '../../../../shared/schemas/fields.js';
 import { type ListFilter, param } from '../../../platform/records.js';
+import { keptPricedSql, refreshWipDays } from '../billing/wip-days.js';
 import { organizationScope } from '../engine/report-filters.js';
-import { defaultRateParam, PRICED_TOTALS, pricedSlips } from './billing.js';
+import { PRICED_TOTALS } from './billing.js';
 import {
   and,
   type ColumnSpec,
@@ -38,13 +40,8 @@ function billRows(ctx: ReportContext, f: ListFilter): string {
                                AND ps.stop_time IS NOT NULL)`;
   const cases = `SELECT c.id FROM cases c JOIN organizations o ON o.id = c.organization_id
                   WHERE ${and([...organizationScope(ctx.query, f), ...billed, inPeriod])}`;
-  const listed = {
-    from: 'listed_cases lc JOIN cases c ON c.id = lc.id JOIN tasks t ON t.case_id = c.id JOIN slips s ON s.task_id = t.id',
-    where: 'true',
-  };
   const tz = param(f, ctx.timeZone);
-  const rate = defaultRateParam(f, ctx.defaultRate ?? '0');
-  return `listed_cases AS (${cases}), ${pricedSlips({ ...listed, billed: true }, [], rate)},
+  return `listed_cases AS (${cases}), ${keptPricedSql('SELECT id FROM listed_cases')},
     lines AS (
       SELECT p.case_id, p.task_id, p.multi, sum(p.minutes)::int AS minutes, sum(p.billable)::int AS billable,
              sum(p.covered)::int AS covered, sum(p.amount) AS amount
@@ -53,7 +50,9 @@ function billRows(ctx: ReportContext, f: ListFilter): string {
       SELECT l.case_id,
              json_agg(json_build_array(t.title, l.minutes, l.billable, l.covered, l.multi::text, l.amount::text)
                       ORDER BY t.title, t.id, l.multi) AS detail
-        FROM lines l JOIN tasks t ON t.id = l.task_id GROUP BY l.case_id),
+        -- Each line's task by its key (OFFSET 0: not a hash of every task for a batch's few lines).
+        FROM lines l CROSS JOIN LATERAL (SELECT t.id, t.title FROM tasks t WHERE t.id = l.task_id OFFSET 0) t
+       GROUP BY l.case_id),
     totals AS (
       SELECT p.case_id, max(p.last_date) AS last_work, ${PRICED_TOTALS} FROM priced p GROUP BY p.case_id),
     bill AS (
@@ -64,7 +63,10 @@ function billRows(ctx: ReportContext, f: ListFilter): string {
                to_char(c.billed_at AT TIME ZONE ${tz}, 'MM/DD/YYYY')
                || COALESCE(' by ' || bu.first_name || ' ' || bu.last_name, '') END AS billed
         FROM totals tt
-        JOIN cases c ON c.id = tt.case_id
+        -- By its key, as the details' tasks: not a scan of every case for a batch's few.
+        CROSS JOIN LATERAL (
+          SELECT c.id, c.title, c.status, c.organization_id, c.billed_at, c.billed_by FROM cases c
+           WHERE c.id = tt.case_id OFFSET 0) c
         JOIN organizations o ON o.id = c.organization_id
         JOIN details d ON d.case_id = tt.case_id
         LEFT JOIN users bu ON bu.id = c.billed_by)`;
@@ -155,6 +157,7 @@ export const billListPlan: PlanBuilder = (ctx) => ({
   ],
   combined: true,
   cutRows: 'bill',
+  refresh: (db) => refreshWipDays(db, ctx.defaultRate ?? '0'),
   source: (f) => ({ with: billRows(ctx, f), from: 'bill b', where: [] }),
   summary: () => ({
     sql: `SELECT count(*) AS total, count(DISTINCT org_id) AS organizations,

@@ -1,4 +1,5 @@
-// The billing arithmetic of src/shared/billing.ts in SQL, shared by the bill list, the WIP list and Mark Billed: from
+// The billing arithmetic of src/shared/billing.ts in SQL, shared by the kept figures the bill list and the WIP list read
+// (billing/wip-days.ts), Mark Billed and a case's lines: from
 // a set of finished slips, each slip's line (billable minutes, block minutes covered, rate, amount to the cent), in
 // one statement. src/shared/bill-pricing.ts is the same rule in TypeScript (the properties and the API tests hold
 // the two together).
@@ -9,7 +10,6 @@
 // A billed case is never priced again: its lines are read from its billing snapshot (billed_slips). The block hours
 // its lines used are spoken for; the other cases of the organization share what is left of the month, in the order
 // the work was done. Only the organization-months that have block hours left are read slip by slip.
-import { type ListFilter, param } from '../../../platform/records.js';
 import {
   billableSql,
   RULED_SERVICES,
@@ -189,9 +189,6 @@ export function pricedSlips(
         FROM slip_lines sl
        GROUP BY sl.case_id, sl.org_id, sl.task_id, sl.multi, sl.month${names}, sl.rate)`;
 }
-
-/** The default hourly rate as a parameter of `f`, for pricedSlips. */
-export const defaultRateParam = (f: ListFilter, rate: string) => `${param(f, rate)}::numeric`;
 
 /**
  * Aggregates over `priced` rows `p`: minutes (actual), no-charge (actual minutes at 0x), covered, billable (billable
