@@ -239,11 +239,13 @@ describe('chunk load failure', () => {
     return loads;
   }
 
-  /** Fails the first `times` requests for the profile screen's chunk; counts them. */
-  async function failChunk(page: Page, times: number) {
+  /** Fails the requests for the profile screen's chunk that `fails` names (by number, from 1); counts the failures. */
+  async function failChunk(page: Page, fails: (request: number) => boolean) {
     const failures = { count: 0 };
+    let requests = 0;
     await page.route(PROFILE_CHUNK, (route) => {
-      if (failures.count < times) {
+      requests += 1;
+      if (fails(requests)) {
         failures.count += 1;
         return route.abort('connectionreset');
       }
@@ -252,19 +254,27 @@ describe('chunk load failure', () => {
     return failures;
   }
 
+  // Whether the screen's own load is a request of its own or shares the page's low-priority announcement of the chunk
+  // still in flight is the browser's timing: the table holds what holds either way.
   it.each([
-    // The page's announcement fails: the screen's own load fetches the chunk again.
-    { failing: 1, loads: 1, what: "a chunk whose early load (the page's announcement) fails: no reload" },
-    // The announcement and the screen's own load both fail: one reload, after which it loads.
-    { failing: 2, loads: 2, what: 'a chunk the screen cannot load: the page reloads by itself' },
-  ])('$what, and the screen shows', async ({ failing, loads: expected }) => {
+    // The first request fails (the announcement, or the one the screen shared with it): the screen fetches the chunk
+    // again, or the page reloads once; it never shows the error.
+    { what: 'a chunk whose first request fails', first: true, loads: [1, 2] },
+    // Every request fails until the page has reloaded: the page reloads by itself, once, and then loads it.
+    {
+      what: 'a chunk that cannot load until the page reloads: the page reloads by itself',
+      first: false,
+      loads: [2],
+    },
+  ])('$what, and the screen shows', async ({ first, loads: expected }) => {
     const page = await signInOwn(browser, own, email);
-    const failures = await failChunk(page, failing);
     const loads = countLoads(page);
+    const failures = await failChunk(page, (request) => (first ? request === 1 : loads.count < 2));
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
-    expect(failures.count).toBe(failing);
-    expect(loads.count).toBe(expected);
+    expect(failures.count).toBeGreaterThanOrEqual(1);
+    if (first) expect(failures.count).toBe(1);
+    expect(expected).toContain(loads.count);
     await page.context().close();
   });
 
