@@ -63,15 +63,13 @@ BEGIN
 END $fn$;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION wip_slips_update() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
+  -- The month before the change and after it.
   INSERT INTO wip_dirty AS w (org_id, month)
   SELECT DISTINCT c.organization_id, date_trunc('month', r.work_date)::date
-    FROM (SELECT o.task_id, o.work_date FROM old_rows o JOIN new_rows n ON n.id = o.id
-           WHERE ROW(o.task_id, o.user_id, o.work_date, o.start_time, o.stop_time, o.rate_multiplier)
-                 IS DISTINCT FROM ROW(n.task_id, n.user_id, n.work_date, n.start_time, n.stop_time, n.rate_multiplier)
-          UNION
-          SELECT n.task_id, n.work_date FROM old_rows o JOIN new_rows n ON n.id = o.id
-           WHERE ROW(o.task_id, o.user_id, o.work_date, o.start_time, o.stop_time, o.rate_multiplier)
-                 IS DISTINCT FROM ROW(n.task_id, n.user_id, n.work_date, n.start_time, n.stop_time, n.rate_multiplier)) r
+    FROM old_rows o JOIN new_rows n ON n.id = o.id
+     AND ROW(o.task_id, o.user_id, o.work_date, o.start_time, o.stop_time, o.rate_multiplier)
+         IS DISTINCT FROM ROW(n.task_id, n.user_id, n.work_date, n.start_time, n.stop_time, n.rate_multiplier)
+    CROSS JOIN LATERAL (VALUES (o.task_id, o.work_date), (n.task_id, n.work_date)) r(task_id, work_date)
     JOIN tasks t ON t.id = r.task_id JOIN cases c ON c.id = t.case_id
    WHERE c.billed_at IS NULL
   ON CONFLICT (org_id, month) DO UPDATE SET version = w.version + 1;
