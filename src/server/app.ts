@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { serializerCompiler } from 'fastify-type-provider-zod';
 import { DOCUMENT_MAX_BYTES } from '../shared/schemas/document.js';
 import { type Config, publicBaseUrl, publicUrlWarning, type TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
@@ -22,6 +21,7 @@ import { installMetrics } from './platform/metrics.js';
 import { installOpenApi, openApiRoutes } from './platform/openapi.js';
 import { createSecretBox, type SecretBox, secretKeyMaterial } from './platform/secret-box.js';
 import { installSecurity } from './platform/security.js';
+import { responseSerializer } from './platform/serializer.js';
 import { cookieName, type SessionPolicy } from './platform/sessions.js';
 import { installClient } from './platform/static.js';
 import { installJsonDepthLimit, validateRequestPart } from './platform/validation.js';
@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   installJsonDepthLimit(app);
   app.setValidatorCompiler(validateRequestPart);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.strictResponses));
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('X-Request-Id', request.id);
     return payload;
@@ -147,8 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   // Before every route: it collects the routes' schemas for the OpenAPI document.
-  await installOpenApi(app, cookieName(policy));
-  installErrorHandlers(app);
+  await installOpenApi(app, cookieName(policy), { strictStatuses: config.strictResponses });
+  installErrorHandlers(app, { explainResponseErrors: config.strictResponses });
   installSecurity(app, { secureCookies: config.secureCookies });
   const metrics = installMetrics(app, database, config.metricsToken);
   installAuth(app, database, policy);

@@ -61,6 +61,7 @@ const envSchema = z.object({
     }),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  SD6_STRICT_RESPONSES: bool.optional(),
 });
 
 export type Config = {
@@ -94,6 +95,11 @@ export type Config = {
   trustProxy: TrustProxy;
   /** Bearer token a scraper sends to /metrics; unset: /metrics answers only calls from this machine. */
   metricsToken: string | undefined;
+  /**
+   * Development and tests: a response holding a field its documented schema does not describe fails the call (it
+   * would otherwise be left out silently), so every test proves the OpenAPI document describes what is sent.
+   */
+  strictResponses: boolean;
   secureCookies: boolean;
   logLevel: string;
   /**
@@ -194,6 +200,7 @@ export function loadConfig(
     publicUrl: e.PUBLIC_URL,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
+    strictResponses: e.SD6_STRICT_RESPONSES ?? false,
     secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? false,
     logLevel: e.LOG_LEVEL ?? 'info',
     prettyLogs: e.SD6_ENV === 'dev' && terminal,

@@ -19,7 +19,6 @@
 //   a rounding rule never changes a billed case; the block minutes its lines used stay used. Undo Billing deletes it.
 import { z } from 'zod';
 import type { RoundingSource } from './rounding.js';
-import type { Option } from './schemas/common.js';
 import { decimalAmount, version } from './schemas/fields.js';
 
 /** What a workday and a week of five are expected to hold (DOMAIN: about 8 hours a workday). */
@@ -56,13 +55,18 @@ export const billCaseBody = z.object({
 });
 export type BillCaseBody = z.infer<typeof billCaseBody>;
 
+/** A user as the server presents one: id, then name. */
+const userValue = z.object({ value: z.number().int(), label: z.string() });
+
 /** Answer of bill and unbill (POST /api/report/bill-list/{caseId}/unbill, no body). */
-export type CaseBilling = {
-  caseId: number;
-  /** ISO instant of the mark; null once unbilled. */
-  billedAt: string | null;
-  billedBy: Option | null;
-};
+export const caseBillingSchema = z.object({
+  caseId: z.number().int(),
+  billedAt: z.string().nullable().describe('ISO 8601 instant of the billed mark; null once unbilled.'),
+  billedBy: userValue.nullable().describe('Who marked it billed; null once unbilled.'),
+});
+export type CaseBilling = z.infer<typeof caseBillingSchema>;
+/** POST /api/report/bill-list/{caseId}/bill and /unbill: the case's billed mark as it now is. */
+export const caseBillingResponse = z.object({ billing: caseBillingSchema });
 
 /** GET /api/report/bill-list/{caseId}/lines?start&limit: a page of a case's lines (LINES_PAGE by default). */
 export const LINES_PAGE = 100;
@@ -72,38 +76,56 @@ export const billLinesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(LINES_MAX).default(LINES_PAGE),
 });
 
+const ROUNDING_SOURCES = ['DEFAULT', 'ORGANIZATION', 'SERVICE'] as const satisfies readonly RoundingSource[];
+
 /** One slip of a case as it is (or was) billed: actual and billable minutes, the rule, the block minutes, the amount. */
-export type BillLine = {
-  slip: number;
-  /** MM/dd/yyyy */
-  date: string;
-  /** HH:mm */
-  startTime: string;
-  stopTime: string;
-  staff: string;
-  task: string;
-  minutes: number;
-  billableMinutes: number;
-  coveredMinutes: number;
-  /** "0", "1", "1.5", "2" */
-  multiplier: string;
-  /** Decimal text: the hourly rate of the minutes not covered. */
-  rate: string;
-  /** Decimal text: (billable − covered) minutes at the rate, to the cent. */
-  amount: string;
-  rule: { minimum: number; increment: number; source: RoundingSource; sourceLabel: string };
-  /** "1:07 rounded up to 1:15 (15-minute increments: Acme Corp) × 1.5 = 1:53" */
-  explanation: string;
-};
+export const billLineSchema = z.object({
+  slip: z.number().int().describe("The slip's id."),
+  date: z.string().describe('MM/dd/yyyy'),
+  startTime: z.string().describe('HH:mm'),
+  stopTime: z.string().describe('HH:mm'),
+  staff: z.string(),
+  task: z.string(),
+  minutes: z.number().int().describe('Actual minutes.'),
+  billableMinutes: z.number().int().describe('Minutes rounded by the rule, times the multiplier.'),
+  coveredMinutes: z.number().int().describe('Billable minutes covered by block hours.'),
+  multiplier: z.string().describe('"0", "1", "1.5", "2"'),
+  rate: z.string().describe('Dollars an hour, as decimal text: the rate of the minutes not covered.'),
+  amount: z
+    .string()
+    .describe('Dollars as decimal text: (billable − covered) minutes at the rate, to the cent.'),
+  rule: z.object({
+    minimum: z.number().int().describe('Minutes.'),
+    increment: z.number().int().describe('Minutes.'),
+    source: z
+      .enum(ROUNDING_SOURCES)
+      .describe('Where the rule comes from: its agreement service, its organization, or the default.'),
+    sourceLabel: z.string(),
+  }),
+  explanation: z
+    .string()
+    .describe('"1:07 rounded up to 1:15 (15-minute increments: Acme Corp) × 1.5 = 1:53"'),
+});
+export type BillLine = z.infer<typeof billLineSchema>;
 
 /** The answer of the lines call: the page, how many lines in all, and the totals of all (the case's amount). */
-export type BillLines = {
-  caseId: number;
-  billed: boolean;
-  items: BillLine[];
-  total: number;
-  totals: { minutes: number; billableMinutes: number; coveredMinutes: number; amount: string };
-};
+export const billLinesSchema = z.object({
+  caseId: z.number().int(),
+  billed: z.boolean().describe('Billed: the lines are those stored when it was billed; else priced now.'),
+  items: z.array(billLineSchema).describe('One page of the lines (start, limit), in work order.'),
+  total: z.number().int().describe('Lines in all.'),
+  totals: z
+    .object({
+      minutes: z.number().int(),
+      billableMinutes: z.number().int(),
+      coveredMinutes: z.number().int(),
+      amount: z.string().describe('Dollars as decimal text.'),
+    })
+    .describe("Totals of all the case's lines (minutes; the amount is the case's)."),
+});
+export type BillLines = z.infer<typeof billLinesSchema>;
+/** GET /api/report/bill-list/{caseId}/lines. */
+export const billLinesResponse = z.object({ lines: billLinesSchema });
 
 /** GET and POST /api/report/billing-settings → { billingSettings, can: { save } } (administrators). */
 export const billingSettingsForm = z.object({
@@ -112,12 +134,19 @@ export const billingSettingsForm = z.object({
 });
 export type BillingSettingsForm = z.infer<typeof billingSettingsForm>;
 
-export type BillingSettings = {
-  /** Decimal text, e.g. "150.00". */
-  defaultHourlyRate: string;
-  version: number;
-  updated: string | null;
-  updatedBy: Option | null;
-};
+export const billingSettingsSchema = z.object({
+  defaultHourlyRate: z.string().describe('Dollars an hour, as decimal text, e.g. "150.00".'),
+  version: z.number().int().describe('0 while the defaults were never saved.'),
+  updated: z.string().nullable().describe('ISO 8601 instant of the last save; null: never saved.'),
+  updatedBy: userValue.nullable(),
+});
+export type BillingSettings = z.infer<typeof billingSettingsSchema>;
+/** GET /api/report/billing-settings. */
+export const billingSettingsResponse = z.object({
+  billingSettings: billingSettingsSchema,
+  can: z.object({ save: z.boolean() }),
+});
+/** POST /api/report/billing-settings: the settings saved. */
+export const billingSettingsSavedResponse = z.object({ billingSettings: billingSettingsSchema });
 
 export const BILLING_SETTINGS_DEFAULTS = { defaultHourlyRate: '150.00' } as const;

@@ -19,24 +19,33 @@ export const chartsQuery = z.object({ from: optionalDate(), to: optionalDate() }
 export type ChartsQuery = z.infer<typeof chartsQuery>;
 
 /** Minutes of one week (Monday `week`, yyyy-MM-dd) of the period. */
-export type ChartWeek = {
-  week: string;
-  /** Case time on support tasks, and on project tasks. */
-  support: number;
-  project: number;
-  /** Case time at a multiplier above 0; case time at 0 plus bucket time. */
-  billable: number;
-  nonBillable: number;
-};
+export const chartWeekSchema = z.object({
+  week: z.string().describe('The Monday the week starts on, yyyy-MM-dd.'),
+  support: z.number().int().describe('Minutes of case time on support tasks.'),
+  project: z.number().int().describe('Minutes of case time on project tasks.'),
+  billable: z.number().int().describe('Minutes of case time at a multiplier above 0.'),
+  nonBillable: z.number().int().describe('Minutes of case time at multiplier 0, plus bucket time.'),
+});
+export type ChartWeek = z.infer<typeof chartWeekSchema>;
 
-export type ChartsResponse = {
-  /** The period shown, whole weeks Monday to Sunday, MM/dd/yyyy. */
-  period: { from: string; to: string };
-  weeks: ChartWeek[];
-  /** The ten organizations with the most case time in the period (minutes), most first. */
-  topOrganizations: { id: number; name: string; minutes: number }[];
-  /** Work in progress at the end of each week: finished time on cases not billed by then (minutes). */
-  wipTrend: { week: string; minutes: number }[];
-  /** Active devices by age (from their purchase or first-seen date), as the device-age report bands them. */
-  deviceAge: { label: string; count: number }[];
-};
+/** GET /api/manage/charts: every chart of the page for one period. */
+export const chartsResponseSchema = z.object({
+  period: z
+    .object({ from: z.string(), to: z.string() })
+    .describe('The period shown: whole weeks, Monday to Sunday, MM/dd/yyyy.'),
+  weeks: z.array(chartWeekSchema),
+  topOrganizations: z
+    .array(z.object({ id: z.number().int(), name: z.string(), minutes: z.number().int() }))
+    .describe('The ten organizations with the most case time in the period (minutes), most first.'),
+  wipTrend: z
+    .array(z.object({ week: z.string(), minutes: z.number().int() }))
+    .describe(
+      'Work in progress at the end of each week (Monday yyyy-MM-dd): minutes of finished time on cases not billed by then.',
+    ),
+  deviceAge: z
+    .array(z.object({ label: z.string(), count: z.number().int() }))
+    .describe(
+      'Active devices by age of their purchase date, in the device-age report\'s bands ("< 1 year" … "5+ years", then "Unknown": no purchase date).',
+    ),
+});
+export type ChartsResponse = z.infer<typeof chartsResponseSchema>;

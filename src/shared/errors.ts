@@ -9,6 +9,10 @@ export const MESSAGES = {
   conflict: 'This record was changed by someone else.',
 } as const;
 
+/** A 400's message to a program calling with a token (the screens keep MESSAGES.badRequest). */
+export const API_BAD_REQUEST =
+  'The request has values that are not valid: form.fields names each field with its problems, form.errors the problems of the request as a whole.';
+
 export type ErrorCode =
   | 'BAD_REQUEST'
   | 'LOGIN'

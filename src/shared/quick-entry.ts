@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { addIsoDays } from './format/date.js';
 import { minutesToHmm, parseDuration } from './format/duration.js';
 import { formatTimeOfDay, parseTimeOfDay } from './format/time-of-day.js';
+import type { QuickCandidate, QuickMatch } from './schemas/quick-entry.js';
 import {
   ABBREVIATIONS,
   HOW_OPTIONS,
@@ -11,6 +12,8 @@ import {
   STOP_AFTER_START,
   WHERE_OPTIONS,
 } from './schemas/slip.js';
+
+export type { QuickCandidate, QuickMatch, QuickMatchTask } from './schemas/quick-entry.js';
 
 export const START_WITH_TIME = 'Start with the time, e.g. 930-1045 or 45m';
 export const NAME_THE_TASK = 'Name the task after the time, e.g. 930-1045 acme vpn';
@@ -241,16 +244,6 @@ export const quickMatchQuery = z
   })
   .refine((q) => q.words.length > 0 || q.case !== undefined, { message: NAME_A_TASK, path: ['words'] });
 
-export type QuickMatchTask = {
-  taskId: number;
-  taskTitle: string;
-  caseId: number;
-  caseTitle: string;
-  organization: string;
-};
-/** `consumed`: how many of the words named the task; `total`: how many open tasks they name (≤ 10 listed). */
-export type QuickMatch = { consumed: number; total: number; matches: QuickMatchTask[] };
-
 /** A word as the match compares it: lower case, letters and digits, other characters as spaces. */
 export const matchWord = (word: string) =>
   word
@@ -260,9 +253,6 @@ export const matchWord = (word: string) =>
 
 /** How long a task counts as recent for the user (its matches come first). */
 export const RECENT_DAYS = 30;
-
-/** A task the one-line entry may name, with its words and the user's last day on it (yyyy-MM-dd, null: none recent). */
-export type QuickCandidate = QuickMatchTask & { shortCode: string | null; lastWorked: string | null };
 
 /** The words a task is found by: its organization's name and short code, case title, task title and case number. */
 export const candidateText = (c: QuickCandidate) =>

@@ -5,6 +5,7 @@ import { MAX_INT } from './schemas/common.js';
 import { EQUIPMENT_FILTERS } from './schemas/equipment.js';
 import { ACTIVE_FILTERS, type CodeList, codeValues, dateKey, optionalDate } from './schemas/fields.js';
 import { CLIENT_FILTERS } from './schemas/organization.js';
+import { recordListResponse } from './schemas/record.js';
 
 export const CLIENT_REPORT_KEYS = [
   'antivirus',
@@ -277,49 +278,91 @@ export const reportQuery = z
 export type ReportQuery = z.infer<typeof reportQuery>;
 
 /** How a column's raw value is shown, exported (typed XLSX cells) and sorted. */
-export type ReportColumnKind = 'text' | 'number' | 'percent' | 'date' | 'datetime' | 'minutes' | 'money';
-export type ReportColumn = {
-  name: string;
-  title: string;
-  kind: ReportColumnKind;
-  /** The rows can be sorted by this column (`sort=<name>`). */
-  sortable?: boolean;
-  /** A value the screen needs (an id for a row action) but never shows or exports. */
-  hidden?: boolean;
-  /** Minutes expected (weekly summary: a workday's, a week's): a value below it is highlighted. */
-  expected?: number;
-};
+const reportColumnKind = z.enum(['text', 'number', 'percent', 'date', 'datetime', 'minutes', 'money']);
+export type ReportColumnKind = z.infer<typeof reportColumnKind>;
+export const reportColumnSchema = z.object({
+  name: z.string().describe("The key of the column's value in each row."),
+  title: z.string(),
+  kind: reportColumnKind.describe(
+    'How the value reads: date yyyy-MM-dd, datetime an ISO 8601 instant, minutes a number of minutes, money dollars, percent a fraction (0.5 = 50 %); figures come as numbers or as decimal text.',
+  ),
+  sortable: z
+    .boolean()
+    .optional()
+    .describe('The rows can be sorted by this column (sort=<name>); sent only when true.'),
+  hidden: z
+    .boolean()
+    .optional()
+    .describe(
+      'A value the screen needs (an id for a row action) but never shows or exports; sent only when true.',
+    ),
+  expected: z
+    .number()
+    .optional()
+    .describe("Minutes expected (weekly summary: a workday's, a week's): a value below it is highlighted."),
+});
+export type ReportColumn = z.infer<typeof reportColumnSchema>;
 /** Raw values: dates yyyy-MM-dd, instants ISO 8601, minutes and numbers as numbers, money as a decimal text. */
-export type ReportCell = string | number | null;
-export type ReportRow = Record<string, ReportCell>;
+export const reportCellSchema = z.union([z.string(), z.number(), z.null()]);
+export type ReportCell = z.infer<typeof reportCellSchema>;
+/** A row: each column's raw value under the column's name (the columns differ by report). */
+export const reportRowSchema = z
+  .record(z.string(), reportCellSchema)
+  .describe(
+    "Each column's raw value under its name, read by the column's kind: dates yyyy-MM-dd, instants ISO 8601, figures (minutes, money, numbers, fractions) as numbers or decimal text, null when empty.",
+  );
+export type ReportRow = z.infer<typeof reportRowSchema>;
 
-export type ReportFigure = { label: string; value: string; tone?: 'good' | 'warning' | 'bad' };
-export type ReportChart = {
-  title: string;
-  kind: 'bar' | 'donut';
-  /** What the values count: minutes are written as hours (h:mm), money as dollars and cents, else a number. */
-  unit?: 'minutes' | 'money';
-  data: { label: string; value: number; tone?: 'good' | 'warning' | 'bad' | 'neutral' }[];
-};
-export type ReportNoticeText = { title: string; body: string };
+const tone = z.enum(['good', 'warning', 'bad']);
+export const reportFigureSchema = z.object({
+  label: z.string(),
+  value: z.string().describe('The figure as shown ("1,204", "$3,950.00", "12:30").'),
+  tone: tone.optional(),
+});
+export type ReportFigure = z.infer<typeof reportFigureSchema>;
+export const reportChartSchema = z.object({
+  title: z.string(),
+  kind: z.enum(['bar', 'donut']),
+  unit: z
+    .enum(['minutes', 'money'])
+    .optional()
+    .describe('What the values count: minutes (written as h:mm), money (dollars); absent: a plain number.'),
+  data: z.array(
+    z.object({
+      label: z.string(),
+      value: z.number(),
+      tone: z.enum(['good', 'warning', 'bad', 'neutral']).optional(),
+    }),
+  ),
+});
+export type ReportChart = z.infer<typeof reportChartSchema>;
+export const reportNoticeSchema = z.object({ title: z.string(), body: z.string() });
+export type ReportNoticeText = z.infer<typeof reportNoticeSchema>;
 
 /** GET /api/report/{key}: the summary of every matching row, and one page of the rows. */
-export type ReportResponse = {
-  report: { key: ReportKey; title: string };
-  /** The filters in words ("Clients: Active · Devices: Active · Ending within 90 days"). */
-  filtersText: string;
-  /** The period shown, MM/dd/yyyy, where the report takes one. */
-  period: { from: string; to: string } | null;
-  /** The one organization reported on, when only one is. */
-  organization: { value: number; label: string } | null;
-  summary: { figures: ReportFigure[]; chart: ReportChart | null };
-  columns: ReportColumn[];
-  rows: ReportRow[];
-  /** Matching rows in all. */
-  total: number;
-  sort: { field: string; dir: 'asc' | 'desc' };
-  notices: ReportNoticeText[];
-};
+export const reportResponseSchema = z.object({
+  report: z.object({ key: z.enum(REPORT_KEYS), title: z.string() }),
+  filtersText: z
+    .string()
+    .describe('The filters in words ("Clients: Active · Devices: Active · Ending within 90 days").'),
+  period: z
+    .object({ from: z.string(), to: z.string() })
+    .nullable()
+    .describe('The period shown, MM/dd/yyyy; null when the report takes none.'),
+  organization: z
+    .object({ value: z.number().int(), label: z.string() })
+    .nullable()
+    .describe('The one organization reported on; null when the report covers several or a client filter.'),
+  summary: z
+    .object({ figures: z.array(reportFigureSchema), chart: reportChartSchema.nullable() })
+    .describe('Figures and a chart over every matching row (not only this page).'),
+  columns: z.array(reportColumnSchema),
+  total: z.number().int().describe('Matching rows in all.'),
+  sort: z.object({ field: z.string(), dir: z.enum(['asc', 'desc']) }),
+  notices: z.array(reportNoticeSchema).describe('Notices printed on the report (client reports only).'),
+  rows: z.array(reportRowSchema).describe('One page of the rows (start, limit), in the sort order.'),
+});
+export type ReportResponse = z.infer<typeof reportResponseSchema>;
 
 /** POST /api/report/{key}/export: makes the file, keeps it in report history, answers with the history row. */
 export const exportBody = z.object({
@@ -328,24 +371,39 @@ export const exportBody = z.object({
   query: z.record(z.string(), z.string()).default({}),
 });
 
-export type ReportHistoryItem = {
-  id: number;
-  report: string;
-  reportTitle: string;
-  title: string;
-  format: 'CSV' | 'XLSX' | 'PDF' | 'FILE';
-  filtersText: string;
-  /** The address of the report with these filters, to run it again (null for uploads). */
-  rerun: string | null;
-  organizations: string;
-  rowCount: number | null;
-  size: number;
-  fileName: string;
-  createdAt: string;
-  createdBy: string | null;
-  /** GET: the file as an attachment. */
-  download: string;
-};
+/** A row of report history: an export made, a security pack, or a document uploaded for a required upload. */
+export const reportHistoryItemSchema = z.object({
+  id: z.number().int(),
+  report: z
+    .string()
+    .describe("The report's key, 'security-pack', or 'upload' (a document uploaded by hand)."),
+  reportTitle: z.string(),
+  title: z.string(),
+  format: z.enum(['CSV', 'XLSX', 'PDF', 'FILE']).describe('FILE: a document uploaded by hand.'),
+  filtersText: z.string().describe('The filters in words (empty for uploads).'),
+  rerun: z
+    .string()
+    .nullable()
+    .describe(
+      "The address of the report's screen with these filters, to run it again; null when it is no client report.",
+    ),
+  organizations: z
+    .string()
+    .describe(
+      'Who it was for: the one organization\'s name, "3 organizations", or empty (internal reports).',
+    ),
+  rowCount: z.number().int().nullable().describe('Rows written; null for security packs and uploads.'),
+  size: z.number().int().describe('File size in bytes.'),
+  fileName: z.string(),
+  createdAt: z.string().describe('ISO 8601 instant.'),
+  createdBy: z.string().nullable().describe("The maker's name; null once the user is gone."),
+  download: z.string().describe('GET: the file as an attachment.'),
+});
+export type ReportHistoryItem = z.infer<typeof reportHistoryItemSchema>;
+/** GET /api/report/history: a page of report history, newest first. */
+export const reportHistoryPageResponse = recordListResponse(reportHistoryItemSchema);
+/** POST /api/report/{key}/export and POST /api/report/history/upload: the history row of the file kept. */
+export const reportHistoryResponse = z.object({ history: reportHistoryItemSchema.nullable() });
 
 export const NO_ORGANIZATIONS_MATCH = 'No organizations match this filter.';
 /** The most clients one security-pack job makes packs for. */
@@ -358,14 +416,24 @@ export const securityPackBody = z.object({
 });
 
 /** A security-pack job as its status call answers it. */
-export type SecurityPackJob = {
-  id: string;
-  state: 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
-  total: number;
-  done: number;
-};
+export const securityPackJobSchema = z.object({
+  id: z.string().describe('The job id (a UUID).'),
+  state: z.enum(['QUEUED', 'RUNNING', 'DONE', 'FAILED']),
+  total: z.number().int().describe('Packs to make (one per organization).'),
+  done: z.number().int().describe('Packs made so far.'),
+});
+export type SecurityPackJob = z.infer<typeof securityPackJobSchema>;
+/** GET /api/report/security-pack/{id}. */
+export const securityPackStatusResponse = z.object({ job: securityPackJobSchema });
 /** POST /api/report/security-pack: the job, and how many clients the filter matched with no devices to report. */
-export type SecurityPackStarted = { job: SecurityPackJob; skipped: number };
+export const securityPackStartedSchema = z.object({
+  job: securityPackJobSchema,
+  skipped: z
+    .number()
+    .int()
+    .describe('Organizations the filter matched that have no active device to report.'),
+});
+export type SecurityPackStarted = z.infer<typeof securityPackStartedSchema>;
 /** One organization chosen, with no active device: its pack would report nothing. */
 export const NO_DEVICES_TO_REPORT = 'This organization has no active devices to report.';
 /** A client filter whose clients all have no active device. */
@@ -386,17 +454,32 @@ export const UPLOAD_STATES = [
 export type UploadState = (typeof UPLOAD_STATES)[number]['value'];
 
 /** GET /api/report/required-uploads?organization=<id>: `{ items: RequiredUploadStatus[] }`. */
-export type RequiredUploadStatus = {
-  id: number;
-  name: string;
-  description: string | null;
-  /** The report that fulfils it (a client report key or 'security-pack'); null: a document uploaded by hand. */
-  report: string | null;
-  reportTitle: string | null;
-  frequency: { value: 'MONTHLY' | 'QUARTERLY' | 'YEARLY'; label: string };
-  /** The current period, MM/dd/yyyy, and its name ("Q4 2026"). */
-  period: { from: string; to: string; label: string };
-  dueOn: string;
-  lastSent: { id: number; title: string; at: string; download: string } | null;
-  state: { value: UploadState; label: string };
-};
+export const requiredUploadStatusSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  report: z
+    .string()
+    .nullable()
+    .describe(
+      "The report that fulfils it (a client report key or 'security-pack'); null: a document uploaded by hand.",
+    ),
+  reportTitle: z.string().nullable(),
+  frequency: z.object({ value: z.enum(['MONTHLY', 'QUARTERLY', 'YEARLY']), label: z.string() }),
+  period: z
+    .object({ from: z.string(), to: z.string(), label: z.string() })
+    .describe('The current period, MM/dd/yyyy, and its name ("Q4 2026").'),
+  dueOn: z.string().describe('MM/dd/yyyy: the last day of the period.'),
+  lastSent: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      at: z.string().describe('ISO 8601 instant.'),
+      download: z.string().describe('GET: the file as an attachment.'),
+    })
+    .nullable()
+    .describe('The newest document sent for it (an export of its report or an upload); null: none yet.'),
+  state: z.object({ value: z.enum(codeValues(UPLOAD_STATES)), label: z.string() }),
+});
+export type RequiredUploadStatus = z.infer<typeof requiredUploadStatusSchema>;
+export const requiredUploadsResponse = z.object({ items: z.array(requiredUploadStatusSchema) });

@@ -37,6 +37,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       SD6_TIMEZONE: process.env.SD6_TIMEZONE || undefined,
       LOG_LEVEL: process.env.SD6_TEST_LOG ? 'error' : 'silent',
       SD6_SECRET_KEY: 'test-secret-key-of-the-api-tests-0123456789',
+      SD6_STRICT_RESPONSES: 'on',
     }),
     ...overrides,
   };

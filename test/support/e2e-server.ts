@@ -22,7 +22,15 @@ export async function startServer(
   ensureBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'sd6-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SD6_ENV: 'dev', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      SD6_ENV: 'dev',
+      LOG_LEVEL: 'warn',
+      SD6_STRICT_RESPONSES: 'on',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = async () => {

@@ -9,6 +9,8 @@ import {
   type Activity,
   type ActivityKind,
   activityNoteForm,
+  activityNoteResponse,
+  activityPageResponse,
   activityQuery,
 } from '../../shared/schemas/activity.js';
 import { idParam, type ListPage } from '../../shared/schemas/common.js';
@@ -38,7 +40,7 @@ export type ActivityLog = {
 
 type Row = {
   id: string;
-  kind: string;
+  kind: ActivityKind;
   text: string;
   actor_id: number | null;
   actor_name: string | null;
@@ -116,7 +118,10 @@ export function activityRoutes<Rec extends Presented>(
   };
   api.get(
     options.path,
-    { schema: { params: idParam, querystring: activityQuery }, preValidation: canRead },
+    {
+      schema: { params: idParam, querystring: activityQuery, response: { 200: activityPageResponse } },
+      preValidation: canRead,
+    },
     async (request) => {
       await requireRecord(database.pool, def, request.params.id);
       return log.list(database.pool, request.params.id, request.query);
@@ -124,7 +129,10 @@ export function activityRoutes<Rec extends Presented>(
   );
   api.post(
     options.path,
-    { schema: { params: idParam, body: activityNoteForm }, preValidation: canWrite },
+    {
+      schema: { params: idParam, body: activityNoteForm, response: { 200: activityNoteResponse } },
+      preValidation: canWrite,
+    },
     async (request) => {
       const user = currentUser(request);
       const parentId = request.params.id;
@@ -136,7 +144,11 @@ export function activityRoutes<Rec extends Presented>(
         if (rows.length === 0) await requireRecord(client, def, parentId);
         await log.add(client, { parentId, kind: 'NOTE', text: request.body.text, actorId: user.id });
         const page = await log.list(client, parentId, { limit: 1 });
-        return { activity: page.items[0] };
+        // The note just added is the newest entry of the timeline.
+        const [activity] = page.items;
+        if (!activity)
+          throw new Error(`the note added to ${log.parentTable} ${parentId} is not on its timeline`);
+        return { activity };
       });
     },
   );

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { z } from 'zod';
+import { MESSAGES } from '../../shared/errors.js';
 import type { RecordKind } from '../../shared/permissions.js';
 import {
   DOCUMENT_KINDS,
@@ -33,8 +34,9 @@ import {
   requireVersion,
   zodFieldErrors,
 } from './errors.js';
-import { contentDisposition, deleteFile, type StoredFile, streamFile } from './files.js';
+import { ALLOWED_TYPES, contentDisposition, deleteFile, type StoredFile, streamFile } from './files.js';
 import { readFormWithFile } from './multipart.js';
+import { errorDocs, fileResponse } from './openapi.js';
 import { type ParentSpec, parentScope, recordParams, recordRoutes, type Scope } from './record-routes.js';
 import {
   createRecord,
@@ -276,6 +278,9 @@ export function documentRoutes<Parent extends string>(
         params: oneParams,
         body: { content: { 'application/json': { schema: documentForm } } },
         response: def.schema && { 200: savedRecordResponse(spec.key, def.schema) },
+        responseDocs: errorDocs({
+          409: `${MESSAGES.conflict} The version sent is not the document's current one; current holds it as it is now.`,
+        }),
       },
       preValidation: writer,
     },
@@ -308,7 +313,17 @@ export function documentRoutes<Parent extends string>(
 
   api.get(
     `${spec.path}/:id/file`,
-    { schema: { params: idParams }, preValidation: reader, exposeHeadRoute: false },
+    {
+      schema: {
+        params: idParams,
+        responseDocs: fileResponse(
+          "The document's file as an attachment (Content-Disposition names it), in the type found from its bytes on upload.",
+          [...ALLOWED_TYPES],
+        ),
+      },
+      preValidation: reader,
+      exposeHeadRoute: false,
+    },
     async (request, reply) => {
       authorize(currentUser(request), readAction);
       const { id } = request.params;

@@ -79,10 +79,15 @@ function expectClear(res: { statusCode: number; body: string }, where: string) {
   if (res.statusCode >= 400) expect(JSON.parse(res.body), where).toHaveProperty('form');
 }
 
-// Sign-out would end the session the sweep calls with.
+// Sign-out would end the session the sweep calls with. The OpenAPI document takes no input and quotes the API's
+// texts (its descriptions name what a field "received" and the like): not a validator's answer.
 const apiRoutes = () =>
   api.app.routeTable.filter(
-    (r) => r.url.startsWith('/api/') && r.method !== 'HEAD' && r.url !== '/api/auth/logout',
+    (r) =>
+      r.url.startsWith('/api/') &&
+      r.method !== 'HEAD' &&
+      r.url !== '/api/auth/logout' &&
+      r.url !== '/api/openapi.json',
   );
 
 describe('every route', () => {

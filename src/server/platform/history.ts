@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordId } from '../../shared/schemas/common.js';
-import type { HistoryPage } from '../../shared/schemas/history.js';
+import { type HistoryPage, historyResponse } from '../../shared/schemas/history.js';
 import type { Database } from '../db/client.js';
 import { type AuthUser, authorize, currentUser, registerPolicy } from './auth.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -168,6 +168,7 @@ export function historyRoutes(app: FastifyInstance, database: Database): void {
           limit: z.coerce.number().int().min(1).max(100).default(25),
           after: z.string().max(200).optional(),
         }),
+        response: { 200: historyResponse },
       },
     },
     async (request) => {

@@ -1,7 +1,11 @@
 // GET /api/openapi.json: the OpenAPI 3 document generated from the routes' zod schemas.
+
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../test/support/api.js';
 import { makeUser, TEST_PASSWORD } from '../../../test/support/factories.js';
+import { API_BAD_REQUEST, MESSAGES } from '../../shared/errors.js';
+import { INVALID_DAY } from '../../shared/schemas/path-date.js';
 import { OPENAPI_PATH, routeTag } from './openapi.js';
 
 let api: ApiHarness;
@@ -37,7 +41,7 @@ describe('the OpenAPI document', () => {
     const res = await caller.get(OPENAPI_PATH);
     expect(res.statusCode, res.body).toBe(200);
     const doc = res.json() as Document;
-    expect(doc.openapi).toMatch(/^3\.\d+\.\d+$/);
+    expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.title).toBe('SD6 API');
     expect(doc.info.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
@@ -83,6 +87,99 @@ describe('the OpenAPI document', () => {
       .filter((key) => !documented.has(key));
     expect(missing).toEqual([]);
     expect(documented.has(`GET ${OPENAPI_PATH}`)).toBe(false);
+  });
+
+  it('is a valid OpenAPI 3.1 document (swagger-parser) documenting every answer and error of every operation', async () => {
+    const user = await makeUser(api.db.pool);
+    const caller = await api.signIn(user.email, TEST_PASSWORD);
+    const doc = (await caller.get(OPENAPI_PATH)).json() as Document & {
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    // Validated by a parser no one here wrote; it throws with every problem it finds.
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeDefined();
+    expect(doc.components.schemas.Error).toMatchObject({
+      type: 'object',
+      required: ['message', 'code', 'form'],
+    });
+
+    const undocumented: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths))
+      for (const [method, operation] of Object.entries(operations)) {
+        const statuses = Object.keys(operation.responses);
+        if (!statuses.some((s) => /^[23]\d\d$/.test(s))) undocumented.push(`${method.toUpperCase()} ${path}`);
+        expect(statuses, `${method} ${path}`).toContain('500');
+      }
+    expect(undocumented).toEqual([]);
+
+    const summary = doc.paths['/api/manage/slip/summary/{date}']!.get!;
+    // The path's format is in the document, and its 400 is listed with the shared error shape.
+    expect(summary.parameters).toEqual([
+      expect.objectContaining({
+        name: 'date',
+        in: 'path',
+        schema: expect.objectContaining({ type: 'string', pattern: '^\\d{8}$' }),
+        description: expect.stringContaining('MMddyyyy'),
+      }),
+    ]);
+    expect(summary.responses['400']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    });
+    expect(Object.keys(summary.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404']),
+    );
+    // A save of an existing record can meet a newer version: 409.
+    expect(doc.paths['/api/manage/case/{id}']!.post!.responses['409']).toBeDefined();
+    // Signing in needs no token or session.
+    expect((doc.paths['/api/auth/login']!.post as { security?: unknown[] }).security).toEqual([]);
+    // A new record's screen takes any prefilled values: one exploded object parameter, no invented `type`.
+    const one = doc.paths['/api/manage/organization/{id}']!.get!;
+    expect(one.parameters?.map((p) => p.name)).toEqual(['values', 'id']);
+  });
+
+  it('answers a day in the path written another way with 400 naming the format', async () => {
+    const user = await makeUser(api.db.pool);
+    const caller = await api.signIn(user.email, TEST_PASSWORD);
+    for (const day of ['2026-11-29', '11-29-2026', '1129202', '02302026']) {
+      const res = await caller.get(`/api/manage/slip/summary/${day}`);
+      expect(res.statusCode, day).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: INVALID_DAY,
+        form: { errors: [INVALID_DAY], fields: { date: [INVALID_DAY] } },
+      });
+    }
+    expect((await caller.get('/api/manage/slip/summary/11292026')).statusCode).toBe(200);
+    // A malformed id still names nothing.
+    expect((await caller.get('/api/manage/case/abc')).statusCode).toBe(404);
+  });
+
+  it('tells a program with a token about its request, and a screen about its page', async () => {
+    const user = await makeUser(api.db.pool);
+    const caller = await api.signIn(user.email, TEST_PASSWORD);
+    const created = await caller.post('/api/user/api-tokens', {
+      name: 'Program',
+      scope: 'WRITE',
+      expiresIn: '30',
+    });
+    const { token } = created.json() as { token: string };
+    const bad = { task: 'nope', date: 'someday', startTime: '25:00' };
+    const fromProgram = await api.app.inject({
+      method: 'POST',
+      url: '/api/manage/slip/create',
+      headers: { authorization: `Bearer ${token}` },
+      payload: bad,
+    });
+    const fromScreen = await caller.post('/api/manage/slip/create', bad);
+    expect(fromProgram.statusCode).toBe(400);
+    expect(fromScreen.statusCode).toBe(400);
+    expect(fromProgram.json().message).toBe(API_BAD_REQUEST);
+    expect(fromScreen.json().message).toBe(MESSAGES.badRequest);
+    // The same fields either way.
+    expect(fromProgram.json().form).toEqual(fromScreen.json().form);
+    expect(Object.keys(fromProgram.json().form.fields)).toEqual(
+      expect.arrayContaining(['task', 'date', 'startTime']),
+    );
   });
 
   it('tags a route by its first path segments', () => {

@@ -10,7 +10,12 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { can, type RecordCan, type RecordKind } from '../../shared/permissions.js';
 import { idOrCreateParam, idParam, type Option, recordId, wholeNumber } from '../../shared/schemas/common.js';
-import { oneRecordResponse, recordListResponse, savedRecordResponse } from '../../shared/schemas/record.js';
+import {
+  deletedResponse,
+  oneRecordResponse,
+  recordListResponse,
+  savedRecordResponse,
+} from '../../shared/schemas/record.js';
 import type { Database } from '../db/client.js';
 import { type AuthUser, authorize, currentUser, registerPolicy } from './auth.js';
 import { badRequest, notFound, requireVersion } from './errors.js';
@@ -272,7 +277,12 @@ export function recordRoutes<
   api.delete(
     `${spec.path}/:id`,
     {
-      schema: { params: deleteParams, querystring: deleteQuery, body: deleteBody },
+      schema: {
+        params: deleteParams,
+        querystring: deleteQuery,
+        body: deleteBody,
+        response: { 200: deletedResponse },
+      },
       onRequest: emptyBodyIsNone,
       preValidation: canDelete,
     },
@@ -292,7 +302,7 @@ export function recordRoutes<
           await spec.deleted?.(tx, before, user);
         },
       );
-      return { deleted: true };
+      return { deleted: true as const };
     },
   );
 }

@@ -1,9 +1,7 @@
 // The activity timeline of a record (an agreement, an opportunity): what happened to it and the notes staff add,
 // newest first. One list of kinds serves every timeline, so the badges read the same everywhere.
 import { z } from 'zod';
-import type { Option } from './common.js';
-import type { CodeList } from './fields.js';
-import { requiredText } from './fields.js';
+import { type CodeList, codeValues, requiredText } from './fields.js';
 
 export const ACTIVITY_KINDS = [
   { value: 'CREATED', label: 'Created' },
@@ -23,10 +21,19 @@ export const activityQuery = z.object({
   after: z.string().max(500).optional(),
 });
 export const activityNoteForm = z.object({ text: requiredText(4000) });
-export type Activity = {
-  id: number;
-  kind: Option;
-  text: string;
-  actor: Option | null;
-  at: string;
-};
+/** One entry of a timeline. */
+export const activitySchema = z.object({
+  id: z.number().int(),
+  kind: z.object({ value: z.enum(codeValues(ACTIVITY_KINDS)), label: z.string() }),
+  text: z.string(),
+  actor: z
+    .object({ value: z.number().int(), label: z.string() })
+    .nullable()
+    .describe('The user who did it or wrote the note; null when no user did (or the user was deleted).'),
+  at: z.string().describe('When it happened: an ISO 8601 instant.'),
+});
+export type Activity = z.infer<typeof activitySchema>;
+/** GET {record}/activity: a page of the timeline, newest first; `next` is the cursor of the next page (`after`). */
+export const activityPageResponse = z.object({ items: z.array(activitySchema), next: z.string().nullable() });
+/** POST {record}/activity: the note added. */
+export const activityNoteResponse = z.object({ activity: activitySchema });

@@ -124,7 +124,18 @@ export const agreementListQuery = listQuery.extend({
 export type AgreementListQuery = z.infer<typeof agreementListQuery>;
 
 /** GET /api/manage/agreement/totals?filters: the monthly recurring value of the whole filtered set. */
-export type AgreementTotals = { count: number; monthlyValue: string; coveredHours: string };
+export const agreementTotalsSchema = z.object({
+  count: z.number().int().describe('Agreements matching the filters.'),
+  monthlyValue: z
+    .string()
+    .describe(
+      'Monthly recurring value of their services in force today: dollars as decimal text ("1250.00").',
+    ),
+  coveredHours: z
+    .string()
+    .describe('Hours a month their block-hours services in force today cover, as decimal text ("40.00").'),
+});
+export type AgreementTotals = z.infer<typeof agreementTotalsSchema>;
 
 export const serviceForm = z
   .object({
@@ -280,30 +291,38 @@ export type ChangeRow = {
 
 /** GET /api/manage/agreement/{id}/as-of?date=: what is in force on one day. */
 export const asOfQuery = z.object({ date: optionalDate() });
-export type AsOfService = {
-  id: number;
-  serviceType: Option;
-  description: string | null;
-  quantity: string;
-  unitPrice: string;
-  billingFrequency: Option;
-  startDate: string;
-  endDate: string | null;
-  coveredHours: string | null;
-  monthly: string;
-  /** Quantity × unit price: what a one-time charge bills, once. */
-  amount: string;
-};
-export type AsOf = {
-  date: string;
-  /** Recurring services in force on the day, and their monthly value and covered hours. */
-  services: AsOfService[];
-  monthlyValue: string;
-  coveredHours: string;
-  /** One-time charges dated in the day's month (each counted once, in its month), and their total. */
-  oneTimeCharges: AsOfService[];
-  oneTime: string;
-};
+const asOfServiceSchema = z.object({
+  id: z.number().int(),
+  serviceType: refValue,
+  description: z.string().nullable(),
+  quantity: z.string().describe('Decimal text.'),
+  unitPrice: z.string().describe('Dollars as decimal text.'),
+  billingFrequency: z.object({ value: z.enum(codeValues(BILLING_FREQUENCIES)), label: z.string() }),
+  startDate: z.string().describe('MM/dd/yyyy'),
+  endDate: z.string().nullable().describe('MM/dd/yyyy; null: runs until the agreement ends.'),
+  coveredHours: z
+    .string()
+    .nullable()
+    .describe('Block-hours services: hours covered each month (decimal text).'),
+  monthly: z
+    .string()
+    .describe('What it adds to the monthly value, dollars as decimal text ("0.00" for a one-time charge).'),
+  amount: z
+    .string()
+    .describe('Quantity × unit price, dollars as decimal text: what a one-time charge bills, once.'),
+});
+export type AsOfService = z.infer<typeof asOfServiceSchema>;
+export const asOfSchema = z.object({
+  date: z.string().describe('The day, MM/dd/yyyy.'),
+  services: z.array(asOfServiceSchema).describe('Recurring services in force on the day.'),
+  monthlyValue: z.string().describe('Their monthly value, dollars as decimal text.'),
+  coveredHours: z.string().describe('Their covered hours a month, decimal text.'),
+  oneTimeCharges: z
+    .array(asOfServiceSchema)
+    .describe("One-time charges dated in the day's month (each counted once, in its month)."),
+  oneTime: z.string().describe('Their total, dollars as decimal text.'),
+});
+export type AsOf = z.infer<typeof asOfSchema>;
 
 /** An agreement as the API presents it (list rows, the basics screen, a save's answer). */
 export const agreementRecord = recordBase.extend({

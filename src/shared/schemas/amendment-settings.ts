@@ -2,8 +2,8 @@
 // numbered, their default type, and whether signing one needs its signed document. Read by everyone, edited by
 // administrators.
 import { z } from 'zod';
-import type { Option } from './common.js';
 import { optionalRef, requiredText, version } from './fields.js';
+import { refValue } from './record.js';
 
 export const NUMBER_PREFIX_MAX = 20;
 
@@ -23,17 +23,25 @@ export const amendmentSettingsForm = z.object({
 });
 export type AmendmentSettingsForm = z.infer<typeof amendmentSettingsForm>;
 
-/** GET and POST /api/admin/sales-settings-amendment → { amendmentSettings, formOptions, can: { save } } */
-export type AmendmentSettings = {
-  numberPrefix: string;
-  nextNumber: number;
-  defaultAmendmentType: Option | null;
-  signingNeedsDocument: boolean;
-  version: number;
-  /** ISO time of the last save; null before the first. */
-  updated: string | null;
-  updatedBy: Option | null;
-};
+export const amendmentSettingsSchema = z.object({
+  numberPrefix: z
+    .string()
+    .describe('New amendment numbers are the prefix and the next number, e.g. AM-1042.'),
+  nextNumber: z.number().int(),
+  defaultAmendmentType: refValue.nullable(),
+  signingNeedsDocument: z.boolean().describe('Signing an amendment needs its signed document.'),
+  version: z.number(),
+  updated: z.string().nullable().describe('ISO time of the last save; null before the first.'),
+  updatedBy: refValue.nullable(),
+});
+export type AmendmentSettings = z.infer<typeof amendmentSettingsSchema>;
+
+/** GET and POST /api/admin/sales-settings-amendment: the settings, the active types, whether this user may save. */
+export const amendmentSettingsResponse = z.object({
+  amendmentSettings: amendmentSettingsSchema,
+  formOptions: z.object({ defaultAmendmentType: z.array(refValue) }),
+  can: z.object({ save: z.boolean() }),
+});
 
 /** The settings before anyone saved them. */
 export const AMENDMENT_SETTINGS_DEFAULTS = {

@@ -36,14 +36,17 @@ export const apiTokenSchema = z.object({
   name: z.string(),
   scope: z.enum(API_TOKEN_SCOPES),
   created: z.string(),
-  lastUsed: z.string().nullable(),
+  lastUsed: z.string().nullable().describe('ISO time of its last use; null: never used.'),
   /** null: never expires. */
-  expires: z.string().nullable(),
+  expires: z.string().nullable().describe('ISO time it expires; null: never.'),
   expired: z.boolean(),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
 export const apiTokenList = z.object({ items: z.array(apiTokenSchema) });
 /** The answer of a create: the token's row and, this once, the token itself. */
-export const apiTokenCreated = z.object({ item: apiTokenSchema, token: z.string() });
+export const apiTokenCreated = z.object({
+  item: apiTokenSchema,
+  token: z.string().describe('The token (sd6_…) for the Authorization: Bearer header; shown this once only.'),
+});
 export type ApiTokenCreated = z.infer<typeof apiTokenCreated>;

@@ -15,14 +15,23 @@ export const loginRequest = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
+/** The step a sign-in still owes before its session opens: the two-factor code, or setting two-factor sign-in up. */
+export const loginNextSchema = z
+  .enum(['2fa', '2fa_setup'])
+  .describe('The step still owed: 2fa (the two-factor code) or 2fa_setup (setting two-factor sign-in up).');
 /** POST /api/auth/login answers one of these: signed in, or one more step before the session opens. */
-export type LoginNext = '2fa' | '2fa_setup';
+export type LoginNext = z.infer<typeof loginNextSchema>;
+
+/** GET /api/auth/pending: the step a sign-in of this browser waits for; null when none does. */
+export const pendingStepResponse = z.object({ next: loginNextSchema.nullable() });
 
 /** Forgot password: the address to send a reset link to (same answer whether or not it is known). */
 export const forgotPasswordRequest = z.object({
   email: z.string().trim().min(1, 'Enter your email address.').max(254, 'Use at most 254 characters.'),
 });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequest>;
+/** The same answer whether or not the address is known. */
+export const forgotPasswordResponse = z.object({ message: z.string() });
 
 /** The new password of a reset link, typed twice. */
 export const resetPasswordRequest = z
@@ -35,6 +44,8 @@ export const resetPasswordRequest = z
     path: ['confirmPassword'],
   });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequest>;
+/** GET /api/auth/reset-password/{token}: the account a valid link resets. */
+export const resetLinkResponse = z.object({ email: z.string() });
 
 /** A reset link's token as it appears in the URL (256 bits, base64url). */
 export const resetToken = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid.');

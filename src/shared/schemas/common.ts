@@ -46,3 +46,6 @@ export type ListPage<T> = { items: T[]; next: string | null; total?: number };
 /** Who changed a record and when: shown on info dialogs and in the conflict message. */
 export const stampSchema = z.object({ at: z.string(), by: optionSchema.nullable() });
 export type Stamp = z.infer<typeof stampSchema>;
+
+/** A change done, with nothing more to tell (signed out, password changed, token revoked…). */
+export const okResponse = z.object({ ok: z.literal(true) });

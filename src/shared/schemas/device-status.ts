@@ -1,7 +1,7 @@
 // Device statuses (/admin/device-status): one settings page holding the ordered list of statuses equipment can have.
 import { z } from 'zod';
-import type { Option } from './common.js';
 import { BLANK, optionalRef, version } from './fields.js';
+import { refValue } from './record.js';
 
 export const STATUS_NAME_MAX = 100;
 export const NAME_USED = 'This name is already used.';
@@ -45,19 +45,26 @@ export const deviceStatusForm = z.object({
 });
 export type DeviceStatusForm = z.infer<typeof deviceStatusForm>;
 
-export type DeviceStatusItem = {
-  id: number;
-  name: string;
-  sortOrder: number;
-  active: boolean;
-  inUse: boolean;
-};
+export const deviceStatusItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  sortOrder: z.number().int(),
+  active: z.boolean(),
+  inUse: z.boolean().describe('Some equipment has this status: it cannot be removed.'),
+});
+export type DeviceStatusItem = z.infer<typeof deviceStatusItemSchema>;
 
-/** GET and POST /api/admin/device-status → { deviceStatus, formOptions: {} } */
-export type DeviceStatusSettings = {
-  statuses: DeviceStatusItem[];
-  version: number;
-  /** ISO time of the last save; null before the first. */
-  updated: string | null;
-  updatedBy: Option | null;
-};
+export const deviceStatusSettingsSchema = z.object({
+  /** In their sort order. */
+  statuses: z.array(deviceStatusItemSchema),
+  version: z.number(),
+  updated: z.string().nullable().describe('ISO time of the last save; null before the first.'),
+  updatedBy: refValue.nullable(),
+});
+export type DeviceStatusSettings = z.infer<typeof deviceStatusSettingsSchema>;
+
+/** GET and POST /api/admin/device-status: the statuses (formOptions is always empty). */
+export const deviceStatusResponse = z.object({
+  deviceStatus: deviceStatusSettingsSchema,
+  formOptions: z.object({}),
+});

@@ -132,54 +132,100 @@ export const statusQuery = z.object({
 
 // ---- Responses ----
 
-export type ImportPreset = {
-  /** Built-in: its key ("ninjaone-devices"); saved: "saved:<id>". */
-  key: string;
-  label: string;
-  kind: ImportKind;
-  columns: ColumnMapping;
-  builtIn: boolean;
-  id: number | null;
-};
+/** A column mapping as the server presents it: SD6 field -> the file's column name. */
+const columnMappingValue = z
+  .partialRecord(z.enum(codeValues(IMPORT_FIELDS)), z.string())
+  .describe("SD6 field -> the file's column name.");
 
-export type RejectedRow = { line: number; reason: string; device: string | null };
+export const importPresetSchema = z.object({
+  key: z.string().describe('Built-in: its key ("ninjaone-devices"); saved: "saved:<id>".'),
+  label: z.string(),
+  kind: z.enum(codeValues(IMPORT_KINDS)),
+  columns: columnMappingValue,
+  builtIn: z.boolean(),
+  id: z.number().int().nullable().describe("A saved preset's id; null for a built-in one."),
+});
+export type ImportPreset = z.infer<typeof importPresetSchema>;
+/** GET /api/admin/file-import/presets: the built-in presets, then the saved ones. */
+export const importPresetsResponse = z.object({ presets: z.array(importPresetSchema) });
+/** POST /api/admin/file-import/presets: the preset saved. */
+export const importPresetResponse = z.object({ preset: importPresetSchema });
+/** DELETE /api/admin/file-import/presets/{id}. */
+export const importPresetDeletedResponse = z.object({ ok: z.literal(true) });
+
+export const rejectedRowSchema = z.object({
+  line: z.number().int().describe("The row's line in the file."),
+  reason: z.string(),
+  device: z
+    .string()
+    .nullable()
+    .describe("The device's name, serial number or RMM ID, where the row has one."),
+});
+export type RejectedRow = z.infer<typeof rejectedRowSchema>;
 
 /** A suggested field for a column of a file no preset knows, and how sure it is (0-100). */
-export type ColumnSuggestion = { field: ImportField; confidence: number };
+const columnSuggestionSchema = z.object({
+  field: z.enum(codeValues(IMPORT_FIELDS)),
+  confidence: z.number().describe('How sure the suggestion is, 0-100.'),
+});
+export type ColumnSuggestion = z.infer<typeof columnSuggestionSchema>;
 
 /** A date column: the order its numeric dates are read in, and what decided it (null: the user must choose). */
-export type DateColumn = {
-  field: ImportField;
-  header: string;
-  order: DateOrderCode | null;
-  decidedBy: 'values' | 'choice' | null;
-  /** Values that read both ways: the text, read day first and month first (yyyy-MM-dd). */
-  samples: { text: string; dayFirst: string; monthFirst: string }[];
-};
-export type ImportPreview = {
-  /** The file's column names. */
-  headers: string[];
-  /** The columns could not be mapped by the preset: the user maps them. */
-  needsMapping: boolean;
-  /** The preset's columns the file lacks. */
-  missingColumns: string[];
-  /** The file's columns the preset does not import. */
-  extraColumns?: string[];
-  /** For the mapping step: a suggested field per column (by its header). */
-  suggestions?: Record<string, ColumnSuggestion>;
-  /** The mapped date columns with numeric dates, and how they are read. */
-  dateColumns?: DateColumn[];
-  /** Rows imported with a warning (a last-seen date in the future): the first 200, and how many. */
-  warnings?: RejectedRow[];
-  warningCount?: number;
-  /** File-wide notes (an encoding read as Windows-1252, a preset recognised). */
-  notices: string[];
-  counts: { total: number; create: number; update: number; unchanged: number; rejected: number };
-  /** The first 200 rejected rows. */
-  rejected: RejectedRow[];
-  organizations: { id: number; name: string; sites: string[]; rows: number }[];
-  unmatchedSites: { site: string; rows: number }[];
-};
+const dateColumnSchema = z.object({
+  field: z.enum(codeValues(IMPORT_FIELDS)),
+  header: z.string(),
+  order: z.enum(codeValues(DATE_ORDERS)).nullable().describe('null: the user must choose before confirming.'),
+  decidedBy: z.enum(['values', 'choice']).nullable(),
+  samples: z
+    .array(z.object({ text: z.string(), dayFirst: z.string(), monthFirst: z.string() }))
+    .describe('Values that read both ways: the text, read day first and month first (yyyy-MM-dd).'),
+});
+export type DateColumn = z.infer<typeof dateColumnSchema>;
+
+export const importPreviewSchema = z.object({
+  headers: z.array(z.string()).describe("The file's column names."),
+  needsMapping: z.boolean().describe('The columns could not be mapped by the preset: the user maps them.'),
+  missingColumns: z.array(z.string()).describe("The preset's columns the file lacks."),
+  extraColumns: z.array(z.string()).optional().describe("The file's columns the preset does not import."),
+  suggestions: z
+    .record(z.string(), columnSuggestionSchema)
+    .optional()
+    .describe('For the mapping step: a suggested field per column, by its header.'),
+  dateColumns: z
+    .array(dateColumnSchema)
+    .optional()
+    .describe('The mapped date columns with numeric dates, and how they are read.'),
+  warnings: z
+    .array(rejectedRowSchema)
+    .optional()
+    .describe('Rows imported with a warning (a last-seen date in the future): the first 200.'),
+  warningCount: z.number().int().optional().describe('Rows imported with a warning, in all.'),
+  notices: z
+    .array(z.string())
+    .describe('File-wide notes (an encoding read as Windows-1252, a preset recognised).'),
+  counts: z.object({
+    total: z.number().int(),
+    create: z.number().int(),
+    update: z.number().int(),
+    unchanged: z.number().int(),
+    rejected: z.number().int(),
+  }),
+  rejected: z.array(rejectedRowSchema).describe('The first 200 rejected rows.'),
+  organizations: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        sites: z.array(z.string()),
+        rows: z.number().int(),
+      }),
+    )
+    .describe('The organizations the rows go to, with the site names that matched them.'),
+  unmatchedSites: z
+    .array(z.object({ site: z.string(), rows: z.number().int() }))
+    .describe('Site names no organization is mapped to yet.'),
+});
+export type ImportPreview = z.infer<typeof importPreviewSchema>;
 
 export const RUN_STATUSES = [
   { value: 'PREVIEW', label: 'Preview' },
@@ -191,35 +237,59 @@ export const RUN_STATUSES = [
 ] as const satisfies CodeList;
 export type RunStatus = (typeof RUN_STATUSES)[number]['value'];
 
-export type ImportRun = {
-  id: number;
-  fileName: string;
-  fileSize: number | null;
-  preset: string;
-  presetLabel: string;
-  kind: ImportKind;
-  mapping: ColumnMapping;
-  status: RunStatus;
-  totalRows: number;
-  processedRows: number;
-  counts: { create: number; update: number; unchanged: number; rejected: number };
-  preview: ImportPreview | null;
-  error: string | null;
-  createdAt: string;
-  createdBy: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-};
+export const importRunSchema = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  fileSize: z.number().int().nullable().describe('Bytes.'),
+  preset: z.string().describe('The preset key the run maps by ("custom": a mapping of its own).'),
+  presetLabel: z.string(),
+  kind: z.enum(codeValues(IMPORT_KINDS)),
+  mapping: columnMappingValue,
+  status: z.enum(codeValues(RUN_STATUSES)),
+  totalRows: z.number().int(),
+  processedRows: z.number().int(),
+  counts: z.object({
+    create: z.number().int(),
+    update: z.number().int(),
+    unchanged: z.number().int(),
+    rejected: z.number().int(),
+  }),
+  preview: importPreviewSchema.nullable().describe("The run's preview; null in the list of runs."),
+  error: z.string().nullable(),
+  createdAt: z.string().describe('ISO 8601 instant.'),
+  createdBy: z.string().nullable().describe("The uploader's name."),
+  startedAt: z.string().nullable().describe('ISO 8601 instant.'),
+  finishedAt: z.string().nullable().describe('ISO 8601 instant.'),
+});
+export type ImportRun = z.infer<typeof importRunSchema>;
+/** Upload, one run, and each step of a run (sites, mapping, confirm, cancel): the run as it now is. */
+export const importRunResponse = z.object({ run: importRunSchema });
+/** GET /api/admin/file-import: the recent runs, newest first (without their previews). */
+export const importRunListResponse = z.object({
+  items: z.array(importRunSchema),
+  next: z.string().nullable(),
+});
 
 export const IMPORT_FILE_STATUSES = [
   { value: 'MISSING', label: 'Missing' },
   { value: 'UPLOADED', label: 'Uploaded' },
 ] as const satisfies CodeList;
 
-export type ImportStatusRow = {
-  organization: { value: number; label: string };
-  kinds: Record<
-    ImportKind,
-    { status: 'Missing' | 'Uploaded'; uploadedAt: string | null; runId: number | null }
-  >;
-};
+const importKindStatus = z.object({
+  status: z.enum(['Missing', 'Uploaded']),
+  uploadedAt: z.string().nullable().describe('ISO 8601 instant; null while missing.'),
+  runId: z.number().int().nullable().describe('The run that uploaded it; null while missing.'),
+});
+export const importStatusRowSchema = z.object({
+  organization: z.object({ value: z.number().int(), label: z.string() }),
+  kinds: z
+    .record(z.enum(codeValues(IMPORT_KINDS)), importKindStatus)
+    .describe('Each kind of export: whether one was imported for the organization in the month.'),
+});
+export type ImportStatusRow = z.infer<typeof importStatusRowSchema>;
+/** GET /api/admin/file-import/status: a page of organizations with each kind's status in the month. */
+export const importStatusResponse = z.object({
+  month: z.string().describe('YYYY-MM'),
+  items: z.array(importStatusRowSchema),
+  next: z.string().nullable(),
+});

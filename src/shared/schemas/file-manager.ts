@@ -1,7 +1,8 @@
 // The file manager (/admin/file-manager, administrators): every stored file (documents of agreements and
 // opportunities, RMM imports, report exports and packs) with its size, owner and where it is used; delete when unused.
 import { z } from 'zod';
-import { type Option, PAGE_SIZE } from './common.js';
+import { PAGE_SIZE } from './common.js';
+import { refValue } from './record.js';
 
 export const FILE_FILTERS = ['all', 'unused'] as const;
 export const FILE_SORTS = ['date', 'size'] as const;
@@ -25,7 +26,8 @@ export const fileListQuery = z.object({
 });
 export type FileListQuery = z.infer<typeof fileListQuery>;
 
-export type FileUseKind = 'agreement' | 'opportunity' | 'import' | 'report';
+export const FILE_USE_KINDS = ['agreement', 'opportunity', 'import', 'report'] as const;
+export type FileUseKind = (typeof FILE_USE_KINDS)[number];
 export const FILE_USE_LABELS: Record<FileUseKind, string> = {
   agreement: 'Agreement Document',
   opportunity: 'Opportunity Document',
@@ -34,21 +36,40 @@ export const FILE_USE_LABELS: Record<FileUseKind, string> = {
 };
 
 /** Where a file is used: the record and the screen that shows it. */
-export type FileUse = { kind: FileUseKind; kindLabel: string; label: string; href: string };
+export const fileUseSchema = z.object({
+  kind: z.enum(FILE_USE_KINDS),
+  kindLabel: z.string(),
+  /** The document's title, the import's file name or the report's title. */
+  label: z.string(),
+  href: z.string().describe('The path of the screen that shows the record.'),
+});
+export type FileUse = z.infer<typeof fileUseSchema>;
 
-export type StoredFileItem = {
-  id: number;
-  name: string;
-  contentType: string;
-  size: number;
-  owner: Option | null;
-  /** ISO time. */
-  created: string;
-  uses: FileUse[];
-};
+export const storedFileItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int().describe('Bytes.'),
+  owner: refValue.nullable().describe('Who uploaded or made it; null: unknown.'),
+  created: z.string().describe('ISO time.'),
+  uses: z.array(fileUseSchema).describe('Where it is used; empty: unused, it may be deleted.'),
+});
+export type StoredFileItem = z.infer<typeof storedFileItemSchema>;
 
-export type StorageTotals = { count: number; bytes: number; unusedCount: number; unusedBytes: number };
+export const storageTotalsSchema = z.object({
+  count: z.number().int(),
+  bytes: z.number().int(),
+  unusedCount: z.number().int(),
+  unusedBytes: z.number().int(),
+});
+export type StorageTotals = z.infer<typeof storageTotalsSchema>;
 
-export type FileList = { items: StoredFileItem[]; next: string | null; totals: StorageTotals };
+/** GET /api/admin/file-manager: one page of files and the storage totals of all. */
+export const fileListSchema = z.object({
+  items: z.array(storedFileItemSchema),
+  next: z.string().nullable(),
+  totals: storageTotalsSchema,
+});
+export type FileList = z.infer<typeof fileListSchema>;
 
 export const FILE_IN_USE = 'This file is still used and cannot be deleted. Remove it where it is used first.';

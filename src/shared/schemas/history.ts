@@ -1,20 +1,26 @@
 // Field history (SPEC §3 "Entities with field history"): one row per changed field.
-import type { Option } from './common.js';
+import { z } from 'zod';
+import { refValue } from './record.js';
 
-export type HistoryItem = {
-  id: number;
-  field: string;
-  fieldLabel: string;
-  oldValue: string | null;
-  newValue: string | null;
-  actor: Option | null;
-  at: string;
-};
+export const historyItemSchema = z.object({
+  id: z.number(),
+  field: z.string(),
+  fieldLabel: z.string(),
+  oldValue: z.string().nullable().describe('The value before, as text; null: empty.'),
+  newValue: z.string().nullable().describe('The value after, as text; null: empty.'),
+  actor: refValue.nullable().describe('Who changed it; null: the system, or a user since deleted.'),
+  at: z.string().describe('ISO time of the change.'),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
 
-/** GET /api/history/{entity}/{id}?limit=&after= → { history } */
-export type HistoryPage = {
-  objectClass: string;
-  title: string;
-  items: HistoryItem[];
-  next: string | null;
-};
+/** One page of a record's changes, newest first. */
+export const historyPageSchema = z.object({
+  objectClass: z.string().describe('The entity class (SPEC §3).'),
+  items: z.array(historyItemSchema),
+  next: z.string().nullable(),
+  title: z.string().describe('A short title of the record.'),
+});
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+/** GET /api/history/{entity}/{id}?limit=&after= */
+export const historyResponse = z.object({ history: historyPageSchema });

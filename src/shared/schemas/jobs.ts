@@ -53,31 +53,49 @@ export const jobParams = z.object({
   id: z.uuid('This job does not exist.'),
 });
 
-export type JobProgress = { done: number; total: number; text: string };
+export const jobProgressSchema = z.object({
+  done: z.number().int(),
+  total: z.number().int(),
+  text: z.string().describe('The progress in words, e.g. "1,200 of 5,000 rows (running)".'),
+});
+export type JobProgress = z.infer<typeof jobProgressSchema>;
 
-export type JobItem = {
-  id: string;
-  queue: string;
-  queueLabel: string;
-  state: JobStateName;
-  stateLabel: string;
-  /** ISO times. */
-  created: string;
-  started: string | null;
-  completed: string | null;
-  /** Runs after the first so far, and how many it may have. */
-  retryCount: number;
-  retryLimit: number;
-  progress: JobProgress | null;
-  /** A failed job's error message. */
-  error: string | null;
-  /** What the job reported when done (e.g. the clean-up's counts), as words. */
-  result: string | null;
-  /** The record it works for: an import run, a report history entry. */
-  link: { label: string; href: string } | null;
-  archived: boolean;
-  canRetry: boolean;
-  canCancel: boolean;
-};
+export const jobItemSchema = z.object({
+  id: z.string().describe('The job id (UUID).'),
+  queue: z.string(),
+  queueLabel: z.string(),
+  state: z.enum(JOB_STATES),
+  stateLabel: z.string(),
+  created: z.string().describe('ISO time.'),
+  started: z.string().nullable().describe('ISO time; null until it starts.'),
+  completed: z.string().nullable().describe('ISO time it finished; null until then.'),
+  retryCount: z.number().int().describe('Runs after the first so far.'),
+  retryLimit: z.number().int().describe('How many runs after the first it may have.'),
+  progress: jobProgressSchema
+    .nullable()
+    .describe('Progress of an import or security pack; null for other jobs.'),
+  error: z.string().nullable().describe("A failed job's error message."),
+  result: z
+    .string()
+    .nullable()
+    .describe("What a completed job reported (e.g. the clean-up's counts), as words."),
+  link: z
+    .object({ label: z.string(), href: z.string() })
+    .nullable()
+    .describe('The record it works for: an import run, the report history.'),
+  archived: z.boolean(),
+  canRetry: z.boolean(),
+  canCancel: z.boolean(),
+});
+export type JobItem = z.infer<typeof jobItemSchema>;
 
-export type JobList = { items: JobItem[]; next: string | null; queues: { value: string; label: string }[] };
+/** GET /api/admin/jobs: one page of jobs, newest first, and every queue to filter by. */
+export const jobListSchema = z.object({
+  items: z.array(jobItemSchema),
+  next: z.string().nullable(),
+  queues: z.array(z.object({ value: z.string(), label: z.string() })),
+});
+export type JobList = z.infer<typeof jobListSchema>;
+
+/** POST /api/admin/jobs/{queue}/{id}/retry and …/cancel: the job after the action. */
+export const jobResponse = z.object({ job: jobItemSchema });

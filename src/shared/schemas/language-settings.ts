@@ -3,9 +3,9 @@
 import { z } from 'zod';
 import { DEFAULT_BRANDS, DEFAULT_SMALL_WORDS } from '../format/title-case.js';
 import { DEFAULT_GRAMMAR, type Grammar } from '../grammar.js';
-import type { Option } from './common.js';
 import { version } from './fields.js';
 import { BLANK } from './messages.js';
+import { refValue } from './record.js';
 
 export { applyGrammar, DEFAULT_GRAMMAR, type Grammar } from '../grammar.js';
 
@@ -118,10 +118,25 @@ export const languageSettingsForm = z.object({
 });
 export type LanguageSettingsForm = z.infer<typeof languageSettingsForm>;
 
-/** GET/POST /api/settings/language → { languageSettings, can: { save } } */
-export type LanguageSettings = LanguageValue & {
-  version: number;
-  /** ISO time of the last save, null before the first. */
-  updated: string | null;
-  updatedBy: Option | null;
-};
+const languageWord = (what: string) => z.string().describe(`What the UI calls ${what}.`);
+
+export const languageSettingsSchema = z.object({
+  caseSingular: languageWord('a case'),
+  casePlural: languageWord('cases'),
+  taskSingular: languageWord('a task'),
+  taskPlural: languageWord('tasks'),
+  slipSingular: languageWord('a slip'),
+  slipPlural: languageWord('slips'),
+  smallWords: z.array(z.string()).describe('Small words title case keeps lower-case.'),
+  brands: z.array(z.string()).describe('Spellings title case keeps as they are written.'),
+  version: z.number(),
+  updated: z.string().nullable().describe('ISO time of the last save; null before the first.'),
+  updatedBy: refValue.nullable(),
+});
+export type LanguageSettings = z.infer<typeof languageSettingsSchema>;
+
+/** GET/POST /api/settings/language: the words, and whether this user may save them. */
+export const languageSettingsResponse = z.object({
+  languageSettings: languageSettingsSchema,
+  can: z.object({ save: z.boolean() }),
+});

@@ -33,8 +33,18 @@ export const noticeListQuery = listQuery.extend({
   sort: z.enum(['title']).default('title'),
 });
 
-/** GET /api/notice/active → { notices: BannerNotice[] }: the banners of the shell. */
-export type BannerNotice = { id: number; title: string; body: string; updatedAt: string };
+export const bannerNoticeSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  body: z.string().describe('Plain text; line breaks are kept.'),
+  updatedAt: z.string().describe('ISO time of its last change.'),
+});
+export type BannerNotice = z.infer<typeof bannerNoticeSchema>;
+
+/** GET /api/notice/active: the banners of the shell, newest change first (at most BANNER_NOTICES_MAX). */
+export const bannerNoticesResponse = z.object({
+  notices: z.array(bannerNoticeSchema).max(BANNER_NOTICES_MAX),
+});
 
 /** A notice as the API presents it (list rows, the basics screen, a save's answer). */
 export const noticeRecord = recordBase.extend({

@@ -113,7 +113,16 @@ export const opportunityListQuery = listQuery
 export type OpportunityListQuery = z.infer<typeof opportunityListQuery>;
 
 /** GET /api/manage/opportunity/totals?filters: the whole filtered set's amount and probability-weighted amount. */
-export type OpportunityTotals = { count: number; amount: string; weighted: string };
+export const opportunityTotalsSchema = z.object({
+  count: z.number().int().describe('Opportunities matching the filters.'),
+  amount: z.string().describe('Their amounts summed: dollars as decimal text ("12500.00").'),
+  weighted: z
+    .string()
+    .describe(
+      'Their amounts weighted by their probability (each to the cent), summed: dollars as decimal text.',
+    ),
+});
+export type OpportunityTotals = z.infer<typeof opportunityTotalsSchema>;
 
 /** One proposal line as stored and shown; `amount` is quantity × unit price. */
 export type ProposalLine = {
@@ -220,26 +229,6 @@ export const winForm = z.object({
   closeDate: requiredDate(),
 });
 export type WinForm = z.infer<typeof winForm>;
-export type WinResult = {
-  agreement: { id: number; number: string };
-  opportunity: { id: number; version: number };
-};
-
-/** An accepted proposal as the win will carry it over: what it creates, its first-year value, what blocks it. */
-export type WinProposal = {
-  id: number;
-  number: string;
-  title: string;
-  totals: ProposalTotals;
-  /** Monthly lines: each becomes a monthly service of the agreement. */
-  monthlyLines: number;
-  /** One-time lines: each becomes a one-time charge of the agreement on its start date. */
-  oneTimeLines: number;
-  /** Why this proposal cannot be won as it is (lines without a service type); empty when it can. */
-  problems: string[];
-};
-/** GET /api/manage/opportunity/{id}/win: the dialog's defaults (the company's today) and the accepted proposals. */
-export type WinPreview = { closeDate: string; startDate: string; proposals: WinProposal[] };
 
 /** A line the win cannot carry over: every agreement service has a type (its billing and reports group by it). */
 export const untypedLineMessage = (position: number, description: string | null, recurrence: string) =>
@@ -322,3 +311,35 @@ export const proposalRecord = recordBase.extend({
   proposalCopyId: z.number().nullable().optional(),
 });
 export type ProposalRecord = z.infer<typeof proposalRecord>;
+
+/** POST /api/manage/opportunity/{id}/win: the agreement created, and the opportunity's new version. */
+export const winResultSchema = z.object({
+  agreement: z.object({ id: z.number().int(), number: z.string() }),
+  opportunity: z.object({ id: z.number().int(), version: z.number().int() }),
+});
+export type WinResult = z.infer<typeof winResultSchema>;
+
+/** An accepted proposal as the win will carry it over: what it creates, its first-year value, what blocks it. */
+export const winProposalSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  title: z.string(),
+  totals: proposalTotalsValue.describe('One-time, monthly and first-year totals: dollars as decimal text.'),
+  monthlyLines: z.number().int().describe('Monthly lines: each becomes a monthly service of the agreement.'),
+  oneTimeLines: z
+    .number()
+    .int()
+    .describe('One-time lines: each becomes a one-time charge of the agreement on its start date.'),
+  problems: z
+    .array(z.string())
+    .describe('Why this proposal cannot be won as it is (lines without a service type); empty when it can.'),
+});
+export type WinProposal = z.infer<typeof winProposalSchema>;
+
+/** GET /api/manage/opportunity/{id}/win: the dialog's defaults (the company's today) and the accepted proposals. */
+export const winPreviewSchema = z.object({
+  closeDate: z.string().describe("The dialog's default close date: the company's today, MM/dd/yyyy."),
+  startDate: z.string().describe("The dialog's default agreement start: the company's today, MM/dd/yyyy."),
+  proposals: z.array(winProposalSchema).describe('The accepted proposals, newest first (at most 25).'),
+});
+export type WinPreview = z.infer<typeof winPreviewSchema>;

@@ -1,17 +1,29 @@
 // Outage auto assignment (/admin/outage-auto-assignment): who gets a new outage, by its type, else a default.
 import { z } from 'zod';
-import type { Option } from './common.js';
 import { optionalRef, version } from './fields.js';
+import { refValue } from './record.js';
 
-export type OutageAutoAssignment = {
-  defaultAssignee: Option | null;
+export const outageAutoAssignmentSchema = z.object({
+  defaultAssignee: refValue
+    .nullable()
+    .describe('Who gets a new outage whose type has no rule; null: nobody.'),
   /** Ordered by outage type name. */
-  rules: { outageType: Option; assignee: Option }[];
-  version: number;
-  /** ISO time of the last save, null before the first. */
-  updated: string | null;
-  updatedBy: Option | null;
-};
+  rules: z
+    .array(z.object({ outageType: refValue, assignee: refValue }))
+    .describe('Who gets a new outage of each type, by outage type name.'),
+  version: z.number(),
+  updated: z.string().nullable().describe('ISO time of the last save; null before the first.'),
+  updatedBy: refValue.nullable(),
+});
+export type OutageAutoAssignment = z.infer<typeof outageAutoAssignmentSchema>;
+
+/** GET /api/admin/outage-auto-assignment: the settings and the active outage types to choose from. */
+export const outageAutoAssignmentResponse = z.object({
+  outageAutoAssignment: outageAutoAssignmentSchema,
+  formOptions: z.object({ outageType: z.array(refValue) }),
+});
+/** POST /api/admin/outage-auto-assignment: the settings as saved. */
+export const outageAutoAssignmentSaved = z.object({ outageAutoAssignment: outageAutoAssignmentSchema });
 
 export const DUPLICATE_RULE = 'This outage type already has a rule.';
 

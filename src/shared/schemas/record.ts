@@ -19,6 +19,7 @@ export type RecordBase = z.infer<typeof recordBase>;
 
 /** A reference field's value: the referred record's id and label. */
 export const refValue = z.object({ value: z.number(), label: z.string() });
+export type RefValue = z.infer<typeof refValue>;
 /** A code field's value: the stored code and its label. */
 export const codeValue = z.object({ value: z.string(), label: z.string() });
 
@@ -51,6 +52,9 @@ export const oneRecordResponse = <T extends z.ZodType>(key: string, record: T) =
 /** A saved record under its key. */
 export const savedRecordResponse = <T extends z.ZodType>(key: string, record: T) =>
   z.object({ [key]: record });
+
+/** A record deleted. */
+export const deletedResponse = z.object({ deleted: z.literal(true) });
 
 /** The response of one record's screen as the client reads it: a stored record, or a new record's values. */
 export type RecordResponse<Rec> = Rec | (Partial<Rec> & { id: 0; version: 0 });

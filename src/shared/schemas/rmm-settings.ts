@@ -1,9 +1,9 @@
 // RMM settings: virtual devices (/admin/rmm-settings). Which device categories and which model patterns make a
 // device virtual, so left out of the billing counts. Stored as { categoryIds, models } (rmm-settings/virtual.ts).
 import { z } from 'zod';
-import type { Option } from './common.js';
 import { recordId } from './common.js';
 import { version } from './fields.js';
+import { refValue } from './record.js';
 
 export const MODELS_MAX = 100;
 export const MODEL_MAX = 100;
@@ -62,16 +62,25 @@ export const rmmSettingsForm = z.object({
 });
 export type RmmSettingsForm = z.infer<typeof rmmSettingsForm>;
 
-/** GET/POST /api/admin/rmm-settings → { rmmSettings, formOptions: { categories } } */
-export type RmmSettings = {
+export const rmmSettingsSchema = z.object({
   /** The chosen device categories, by name. */
-  categories: Option[];
-  models: string[];
-  version: number;
-  /** ISO time of the last save, null before the first. */
-  updated: string | null;
-  updatedBy: Option | null;
-};
+  categories: z.array(refValue).describe('Device categories whose devices are virtual, by name.'),
+  models: z
+    .array(z.string())
+    .describe('Model patterns that make a device virtual (case-insensitive; * matches any text).'),
+  version: z.number(),
+  updated: z.string().nullable().describe('ISO time of the last save; null before the first.'),
+  updatedBy: refValue.nullable(),
+});
+export type RmmSettings = z.infer<typeof rmmSettingsSchema>;
+
+/** GET /api/admin/rmm-settings: the rule and every device category to choose from. */
+export const rmmSettingsResponse = z.object({
+  rmmSettings: rmmSettingsSchema,
+  formOptions: z.object({ categories: z.array(refValue) }),
+});
+/** POST /api/admin/rmm-settings: the rule as saved. */
+export const rmmSettingsSaved = z.object({ rmmSettings: rmmSettingsSchema });
 
 /**
  * GET /api/admin/rmm-settings/virtual-count: without parameters the saved rule, else the rule given
@@ -95,4 +104,8 @@ export const virtualCountQuery = z.object({
 });
 
 /** The count's answer: active devices the rule makes virtual, of all active devices. */
-export type VirtualCount = { virtual: number; total: number };
+export const virtualCountSchema = z.object({
+  virtual: z.number().int().describe('Active devices the rule makes virtual.'),
+  total: z.number().int().describe('All active devices.'),
+});
+export type VirtualCount = z.infer<typeof virtualCountSchema>;

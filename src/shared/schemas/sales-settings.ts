@@ -7,6 +7,7 @@ import type { Option } from './common.js';
 import { recordId } from './common.js';
 import { codeValues, optionalCount, optionalEmail, optionalText, version } from './fields.js';
 import { OUTCOMES, type Outcome } from './opportunity.js';
+import { refValue } from './record.js';
 
 export const MAX_STAGES = 30;
 export const MAX_CHOICES = 50;
@@ -15,7 +16,13 @@ export const STAGES_NEED_OUTCOMES = 'Keep at least one open, one won and one los
 export const stageMessage = (index: number, message: string) => `Stage ${index + 1}: ${message}`;
 export const choiceMessage = (index: number, message: string) => `Choice ${index + 1}: ${message}`;
 
-export type Stage = { id: number; name: string; probability: number; outcome: Outcome };
+export const stageSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  probability: z.number().int().describe('Default probability of winning, in percent (0-100).'),
+  outcome: z.enum(codeValues(OUTCOMES)).describe('OPEN, WON or LOST.'),
+});
+export type Stage = z.infer<typeof stageSchema>;
 
 const OUTCOME_VALUES = codeValues(OUTCOMES) as readonly string[];
 
@@ -81,15 +88,26 @@ export const opportunitySettingsForm = z.object({
 });
 export type OpportunitySettingsForm = z.infer<typeof opportunitySettingsForm>;
 
-/** GET/POST /api/admin/sales-settings-opportunity → { opportunitySettings, can: { save } } */
-export type OpportunitySettings = {
-  stages: Stage[];
-  sources: string[];
-  lostReasons: string[];
-  version: number;
-  updated: string | null;
-  updatedBy: Option | null;
-};
+/** What an administrator may do on a sales settings page. */
+const settingsCan = z.object({ save: z.boolean() });
+const updated = () => z.string().nullable().describe('ISO time of the last save; null before the first.');
+
+export const opportunitySettingsSchema = z.object({
+  /** In their order on the pipeline. */
+  stages: z.array(stageSchema),
+  sources: z.array(z.string()),
+  lostReasons: z.array(z.string()),
+  version: z.number(),
+  updated: updated(),
+  updatedBy: refValue.nullable(),
+});
+export type OpportunitySettings = z.infer<typeof opportunitySettingsSchema>;
+
+/** GET/POST /api/admin/sales-settings-opportunity */
+export const opportunitySettingsResponse = z.object({
+  opportunitySettings: opportunitySettingsSchema,
+  can: settingsCan,
+});
 
 export const OPPORTUNITY_SETTINGS_DEFAULTS: Pick<OpportunitySettings, 'stages' | 'sources' | 'lostReasons'> =
   {
@@ -116,14 +134,22 @@ export const salesRoleSettingsForm = z.object({
 });
 export type SalesRoleSettingsForm = z.infer<typeof salesRoleSettingsForm>;
 
-/** GET/POST /api/admin/sales-settings-roles → { salesRoleSettings, formOptions: { staff }, can: { save } } */
-export type SalesRoleSettings = {
-  owners: Option[];
-  approvers: Option[];
-  version: number;
-  updated: string | null;
-  updatedBy: Option | null;
-};
+export const salesRoleSettingsSchema = z.object({
+  /** By name. */
+  owners: z.array(refValue).describe('Staff who may own opportunities.'),
+  approvers: z.array(refValue).describe('Staff who approve proposals and discounts.'),
+  version: z.number(),
+  updated: updated(),
+  updatedBy: refValue.nullable(),
+});
+export type SalesRoleSettings = z.infer<typeof salesRoleSettingsSchema>;
+
+/** GET/POST /api/admin/sales-settings-roles: the roles and the active staff to choose from. */
+export const salesRoleSettingsResponse = z.object({
+  salesRoleSettings: salesRoleSettingsSchema,
+  formOptions: z.object({ staff: z.array(refValue) }),
+  can: settingsCan,
+});
 
 export const esignatureSettingsForm = z.object({
   version: version(),
@@ -135,13 +161,23 @@ export const esignatureSettingsForm = z.object({
 });
 export type EsignatureSettingsForm = z.infer<typeof esignatureSettingsForm>;
 
-/** GET/POST /api/admin/sales-settings-esignature → { esignatureSettings, can: { save } } (no history, SPEC §2). */
-export type EsignatureSettings = {
-  providerName: string | null;
-  senderName: string | null;
-  senderEmail: string | null;
-  reminderDays: number | null;
-  version: number;
-  updated: string | null;
-  updatedBy: Option | null;
-};
+export const esignatureSettingsSchema = z.object({
+  providerName: z.string().nullable(),
+  senderName: z.string().nullable(),
+  senderEmail: z.string().nullable(),
+  reminderDays: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Days between reminders to a signer who has not signed; null: no reminders.'),
+  version: z.number(),
+  updated: updated(),
+  updatedBy: refValue.nullable(),
+});
+export type EsignatureSettings = z.infer<typeof esignatureSettingsSchema>;
+
+/** GET/POST /api/admin/sales-settings-esignature (no history, SPEC §2). */
+export const esignatureSettingsResponse = z.object({
+  esignatureSettings: esignatureSettingsSchema,
+  can: settingsCan,
+});

@@ -8,15 +8,19 @@ export const globalSearchQuery = z.object({
   term: z.string().trim().max(GLOBAL_SEARCH_MAX_TERM).optional(),
 });
 
-export type GlobalSearchResult = {
-  /** What was found: the organization, person, device… */
-  name: string;
-  /** The client path of its screen. */
-  route: string;
-  /** The field that matched, e.g. "Serial Number". */
-  field_label: string;
-  /** The matched field's text, HTML-escaped, with the matched part in <mark>. */
-  value: string;
-  /** Plain text of what the record belongs to (an opportunity's organization and stage), when that helps. */
-  detail?: string;
-};
+export const globalSearchResultSchema = z.object({
+  name: z.string().describe('What was found: the organization, person, device…'),
+  route: z.string().describe('The client path of its screen.'),
+  field_label: z.string().describe('The field that matched, e.g. "Serial Number".'),
+  value: z.string().describe("The matched field's text, HTML-escaped, with the matched part in <mark>."),
+  detail: z
+    .string()
+    .optional()
+    .describe(
+      "Plain text of what the record belongs to (an opportunity's organization and stage), when that helps.",
+    ),
+});
+export type GlobalSearchResult = z.infer<typeof globalSearchResultSchema>;
+
+/** GET /api/suggest/global-search/?term=: the best matches (at most 25); none for an empty term or a search out of time. */
+export const globalSearchResponse = z.array(globalSearchResultSchema);

@@ -3,8 +3,10 @@
 import { z } from 'zod';
 import { parseDateInput } from '../format/date.js';
 import { INVALID_TIME, parseTimeOfDay } from '../format/time-of-day.js';
-import { type Option, optionSchema, recordId, stampSchema } from './common.js';
+import { apiErrorSchema } from './api-error.js';
+import { recordId } from './common.js';
 import { BLANK, type CodeList, optionalText, requiredRef, version } from './fields.js';
+import { codeValue, refValue } from './record.js';
 
 /** Where the work was done (DOMAIN: Where). */
 export const WHERE_OPTIONS = [
@@ -113,77 +115,155 @@ export const slipForm = z.object({
 });
 export type SlipFormInput = z.input<typeof slipForm>;
 
+/** Who made or last changed a slip, and when. */
+const slipStampSchema = z.object({
+  at: z.string().describe('ISO instant.'),
+  by: refValue.nullable().describe('The user; null when unknown.'),
+});
+
 /** A slip as the server sends it (summary rows, load, save). */
 export const slipSchema = z.object({
   id: z.number(),
-  /** "Slip #{number}" of the info dialog. */
-  number: z.number(),
+  number: z.number().describe('"Slip #{number}" of the info dialog.'),
   version: z.number(),
-  startTime: z.string(),
-  stopTime: z.string().nullable(),
-  date: z.string(),
-  task: optionSchema,
-  case: optionSchema,
-  organization: optionSchema,
-  user: optionSchema,
-  where: optionSchema.nullable(),
-  how: optionSchema.nullable(),
-  /** Null when the viewer may not see it (another user's slip, viewer not an administrator). */
-  rateMultiplier: optionSchema.nullable(),
+  startTime: z.string().describe('Time of day, "H:MM AM/PM".'),
+  stopTime: z.string().nullable().describe('Time of day, "H:MM AM/PM"; null while unfinished.'),
+  date: z.string().describe('The work day, MM/dd/yyyy.'),
+  task: refValue,
+  case: refValue,
+  organization: refValue,
+  user: refValue.describe('The biller: the user who logged the slip.'),
+  where: codeValue.nullable(),
+  how: codeValue.nullable(),
+  rateMultiplier: codeValue
+    .nullable()
+    .describe("Null when the viewer may not see it (another user's slip, viewer not an administrator)."),
   comment: z.string().nullable(),
   taskId: z.number(),
   caseId: z.number(),
-  /** Task kind: project (green) or support (blue). */
-  isProject: z.boolean(),
-  /** ISO local date-times "yyyy-MM-ddTHH:mm" (stop null while unfinished). */
-  start: z.string(),
-  stop: z.string().nullable(),
-  /** Actual minutes worked (null while unfinished); the times are never rewritten. */
-  minutes: z.number().nullable(),
-  /** Minutes billed: rounded by the rule in `billing`, times the multiplier (src/shared/rounding.ts); null while unfinished. */
-  billableMinutes: z.number().nullable(),
-  billing: z.object({
-    minimum: z.number(),
-    increment: z.number(),
-    source: z.enum(['DEFAULT', 'ORGANIZATION', 'SERVICE']),
-    /** Where the rule comes from: "default", "Acme Corp", "Acme Corp agreement service Block Hours". */
-    sourceLabel: z.string(),
-    /** "1:07 rounded up to 1:15 (…) × 1.5 = 1:53"; null while unfinished. */
-    explanation: z.string().nullable(),
-  }),
-  created: stampSchema,
-  updated: stampSchema,
-  /**
-   * What the viewer may do with the slip, by the rules its save and delete enforce (the server's one source). Absent
-   * only on a slip this device made and the server has not seen: its own, so it may.
-   */
-  can: z.object({ edit: z.boolean(), delete: z.boolean() }).optional(),
-  /** Why the viewer may not change it (another user's slip, a billed case, an approved week, a closed case). */
-  locked: z.string().nullable().optional(),
+  isProject: z.boolean().describe('Task kind: project (green) or support (blue).'),
+  start: z.string().describe('Local date-time "yyyy-MM-ddTHH:mm" (no zone).'),
+  stop: z.string().nullable().describe('Local date-time "yyyy-MM-ddTHH:mm"; null while unfinished.'),
+  minutes: z
+    .number()
+    .nullable()
+    .describe('Actual minutes worked (null while unfinished); the times are never rewritten.'),
+  billableMinutes: z
+    .number()
+    .nullable()
+    .describe(
+      'Minutes billed: rounded by the rule in `billing`, times the multiplier (src/shared/rounding.ts); null while unfinished.',
+    ),
+  billing: z
+    .object({
+      minimum: z.number().describe('Minutes.'),
+      increment: z.number().describe('Minutes.'),
+      source: z.enum(['DEFAULT', 'ORGANIZATION', 'SERVICE']),
+      sourceLabel: z
+        .string()
+        .describe(
+          'Where the rule comes from: "default", "Acme Corp", "Acme Corp agreement service Block Hours".',
+        ),
+      explanation: z
+        .string()
+        .nullable()
+        .describe('"1:07 rounded up to 1:15 (…) × 1.5 = 1:53"; null while unfinished.'),
+    })
+    .describe("The rounding rule in force on the slip's day (a billed slip: the one its billing stored)."),
+  created: slipStampSchema,
+  updated: slipStampSchema,
+  // Absent only on a slip this device made and the server has not seen (its own, so it may): the server always sends it.
+  can: z
+    .object({ edit: z.boolean(), delete: z.boolean() })
+    .optional()
+    .describe('What the viewer may do with the slip, by the rules its save and delete enforce.'),
+  locked: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      "Why the viewer may not change it (another user's slip, a billed case, an approved week, a closed case); null when they may.",
+    ),
 });
 export type Slip = z.infer<typeof slipSchema>;
 
-/** formOptions of a slip: exactly these keys (SPEC §5). */
-export type SlipFormOptions = { how: Option[]; where: Option[]; user: Option[]; rateMultiplier: Option[] };
+/**
+ * GET /api/manage/slip/create: a new slip's values (defaults for a task, or a copy of a slip), not saved yet. Without
+ * a task (or with an unknown one) the task, case and client are null.
+ */
+export const newSlipSchema = slipSchema.extend({
+  id: z.literal(0),
+  number: z.literal(0),
+  version: z.literal(0),
+  startTime: z.string().describe('Time of day, "H:MM AM/PM"; empty for a new slip, set for a copy.'),
+  stopTime: z.string().describe('Time of day, "H:MM AM/PM"; empty when not known.'),
+  task: refValue.nullable(),
+  case: refValue.nullable(),
+  organization: refValue.nullable(),
+  rateMultiplier: codeValue,
+  taskId: z.number().nullable(),
+  caseId: z.number().nullable(),
+  start: z.literal(''),
+  stop: z.null(),
+  minutes: z.null(),
+  billableMinutes: z.null(),
+  created: z.object({ at: z.literal(''), by: z.null() }),
+  updated: z.object({ at: z.literal(''), by: z.null() }),
+  can: z.object({ edit: z.literal(true), delete: z.literal(false) }),
+  locked: z.null(),
+});
+export type NewSlip = z.infer<typeof newSlipSchema>;
 
-export type Bucket = {
-  category: { id: number; title: string };
-  /** h:mm */
-  time: string;
-  minutes: number;
-  comment: string | null;
-  version: number;
-};
+/** formOptions of a slip: exactly these keys (SPEC §5). */
+export const slipFormOptionsSchema = z.object({
+  how: z.array(codeValue),
+  where: z.array(codeValue),
+  user: z.array(refValue).describe('Active staff: the billers.'),
+  rateMultiplier: z.array(codeValue),
+});
+export type SlipFormOptions = z.infer<typeof slipFormOptionsSchema>;
+
+/** GET /api/manage/slip/{id|create}: a slip (or a new slip's values) with its form options. */
+export const slipLoadResponse = z.object({
+  slip: z.union([newSlipSchema, slipSchema]),
+  formOptions: slipFormOptionsSchema,
+});
+
+/** POST /api/manage/slip/{id|create}: the saved slip. */
+export const slipSavedResponse = z.object({ slip: slipSchema });
+
+/** GET /api/manage/slip?task=: one page of a task's slips, newest first. */
+export const taskSlipsResponse = z.object({
+  items: z.array(slipSchema),
+  next: z.string().nullable().describe('The cursor of the next page (`after`); null on the last page.'),
+  totalMinutes: z
+    .number()
+    .optional()
+    .describe('First page only: minutes logged on the task by every slip (unfinished slips count 0).'),
+});
+
+export const bucketSchema = z.object({
+  category: z.object({ id: z.number(), title: z.string() }),
+  time: z.string().describe('The minutes as h:mm.'),
+  minutes: z.number(),
+  comment: z.string().nullable(),
+  version: z.number().describe('0 when the user has no time in the category that day yet.'),
+});
+export type Bucket = z.infer<typeof bucketSchema>;
+
+/** POST /api/manage/bucket/{categoryId}/{MMddyyyy}: the saved bucket. */
+export const bucketSavedResponse = z.object({ bucket: bucketSchema });
 
 /** GET /api/manage/slip/summary/{MMddyyyy}: the signed-in user's day. */
-export type SlipSummary = {
-  slips: Slip[];
-  buckets: Bucket[];
-  whereOptions: Option[];
-  howOptions: Option[];
-  rateMultiplierOptions: Option[];
-  billerOptions: Option[];
-};
+export const slipSummarySchema = z.object({
+  slips: z.array(slipSchema).describe("The day's slips, by start."),
+  buckets: z.array(bucketSchema).describe("One per active bucket category, with the user's time that day."),
+  whereOptions: z.array(codeValue),
+  howOptions: z.array(codeValue),
+  rateMultiplierOptions: z.array(codeValue),
+  billerOptions: z.array(refValue),
+});
+export type SlipSummary = z.infer<typeof slipSummarySchema>;
 
 /** POST /api/manage/bucket/{categoryId}/{MMddyyyy}: time as a duration ("1:30", "1.5", "90m"…); empty is 0. */
 export const bucketForm = z.object({
@@ -200,25 +280,46 @@ export const availableForSlipQuery = z.object({
   q: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
-export type AvailableTask = {
-  id: number;
-  title: string;
-  caseId: number;
-  caseTitle: string;
-  organization: string;
-  department: string | null;
-};
-export type AvailableForSlip = {
-  tasks: AvailableTask[];
-  departments: Option[];
-  default_department: number | null;
-  default_client: Option | null;
-};
+export const availableTaskSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  caseId: z.number(),
+  caseTitle: z.string(),
+  organization: z.string(),
+  department: z.string().nullable(),
+});
+export type AvailableTask = z.infer<typeof availableTaskSchema>;
+export const availableForSlipSchema = z.object({
+  tasks: z
+    .array(availableTaskSchema)
+    .describe("Open tasks of the client's open cases, newest case first; empty until a client is given."),
+  departments: z.array(refValue).describe('Active departments.'),
+  default_department: z
+    .number()
+    .nullable()
+    .describe("The department of the slip's task; null without a slip."),
+  default_client: refValue.nullable().describe("The slip's client; null without a slip."),
+});
+export type AvailableForSlip = z.infer<typeof availableForSlipSchema>;
 
 /** POST /api/manage/task/{taskId}/move-slip/{slipId} */
 export const moveSlipBody = z.object({ targetTask: recordId().nullish() });
-export type MoveSlipResult = { caseId: number; taskId: number; errors?: string[] };
+/** Where the slip went: the target task and its case. */
+export const moveSlipResultSchema = z.object({ caseId: z.number(), taskId: z.number() });
+export type MoveSlipResult = z.infer<typeof moveSlipResultSchema>;
+/** A refused move: the one error shape, its messages also listed as `errors` (the dialog's list). */
+export const moveSlipRefusedSchema = apiErrorSchema.extend({
+  errors: z
+    .array(z.string())
+    .optional()
+    .describe('Why the move was refused (the same messages as form.errors); absent on other bad requests.'),
+});
 
 /** POST /api/manage/task/card-print/{taskId}: no printer is configured, so the card is offered as a preview (SPEC §8). */
 export const PRINT_NOT_SET_UP = 'This environment is not set up for printing. Preview the card to print it.';
-export type CardPrintResult = { printed: boolean; message: string; previewUrl: string };
+export const cardPrintResultSchema = z.object({
+  printed: z.boolean().describe('Whether a printer printed the card: false while no printer is configured.'),
+  message: z.string(),
+  previewUrl: z.string().describe('Where the card opens as a PDF to print it from the browser.'),
+});
+export type CardPrintResult = z.infer<typeof cardPrintResultSchema>;

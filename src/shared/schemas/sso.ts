@@ -32,12 +32,22 @@ export const storedSsoSettings = z.object({
 export type StoredSsoSettings = z.infer<typeof storedSsoSettings>;
 
 /** GET /api/auth/options (public): what the login shell offers. */
-export type AuthOptions = {
+export const authOptionsSchema = z.object({
   /** Single sign-on is set up and on: the login shell offers "Sign in with {providerName}". */
-  sso: { providerName: string } | null;
+  sso: z
+    .object({ providerName: z.string() })
+    .nullable()
+    .describe(
+      'Single sign-on is set up and on: the login offers "Sign in with {providerName}"; null when not.',
+    ),
   /** Enforced: password sign-in is only for the break-glass administrator; /login sends everyone else to /sso. */
-  enforced: boolean;
-};
+  enforced: z
+    .boolean()
+    .describe(
+      'Password sign-in is only for the break-glass administrator; everyone else signs in through /sso.',
+    ),
+});
+export type AuthOptions = z.infer<typeof authOptionsSchema>;
 
 // ---- /admin/sso (administrators) ----
 
@@ -149,31 +159,49 @@ export const ssoSettingsForm = z
   });
 export type SsoSettingsForm = z.infer<typeof ssoSettingsForm>;
 
+/** A user as an option: id and name. */
+const userOption = z.object({ value: z.number(), label: z.string() });
+
 /** GET/POST /api/admin/sso `ssoSettings`: never the secret, only whether one is stored. */
-export type SsoSettings = {
-  enabled: boolean;
-  providerName: string;
-  issuerUrl: string;
-  clientId: string;
-  secretStored: boolean;
-  allowedDomains: string[];
-  autoCreateUsers: boolean;
-  enforced: boolean;
-  breakGlassUser: { value: number; label: string } | null;
-  requireTwoFactor: TwoFactorRequirement;
+export const ssoSettingsSchema = z.object({
+  enabled: z.boolean(),
+  providerName: z.string(),
+  issuerUrl: z.string(),
+  clientId: z.string(),
+  secretStored: z.boolean().describe('A client secret is stored (the secret itself is never sent).'),
+  allowedDomains: z.array(z.string()).describe('Email domains allowed to sign in; empty: any.'),
+  autoCreateUsers: z.boolean(),
+  enforced: z.boolean(),
+  breakGlassUser: userOption
+    .nullable()
+    .describe('The administrator who may still sign in with a password while single sign-on is enforced.'),
+  requireTwoFactor: z.enum(TWO_FACTOR_REQUIREMENTS),
   /** Register this at the provider as the redirect (reply) URI. */
-  redirectUri: string;
-  version: number;
-  updated: string | null;
-  updatedBy: { value: number; label: string } | null;
-};
+  redirectUri: z.string().describe('Register this at the provider as the redirect (reply) URI.'),
+  version: z.number(),
+  updated: z.string().nullable().describe('ISO time of the last save; null before the first.'),
+  updatedBy: userOption.nullable(),
+});
+export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
+
+/** GET /api/admin/sso: the settings and the administrators who may be the break-glass one. */
+export const ssoSettingsResponse = z.object({
+  ssoSettings: ssoSettingsSchema,
+  formOptions: z.object({ breakGlassUsers: z.array(userOption) }),
+});
+/** POST /api/admin/sso: the settings as saved. */
+export const ssoSettingsSaved = z.object({ ssoSettings: ssoSettingsSchema });
 
 /** POST /api/admin/sso/test: discovery against an issuer. */
 export const ssoTestRequest = z.object({ issuerUrl: text(500) }).superRefine((f, ctx) => {
   const problem = f.issuerUrl ? issuerUrlProblem(f.issuerUrl) : SSO_TEXTS.issuerRequired;
   if (problem) ctx.addIssue({ code: 'custom', path: ['issuerUrl'], message: problem });
 });
-export type SsoTestResult = { ok: boolean; message: string };
+export const ssoTestResult = z.object({
+  ok: z.boolean().describe('The issuer was found and read.'),
+  message: z.string(),
+});
+export type SsoTestResult = z.infer<typeof ssoTestResult>;
 
 /** Why a single sign-on attempt ended on /sso (`?error=`), and what the page says. */
 export const SSO_ERRORS = {

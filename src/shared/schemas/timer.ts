@@ -7,13 +7,14 @@ import { addIsoDays, isoDaysBetween } from '../format/date.js';
 import type { Rounding } from '../format/duration.js';
 import { stopMinutes } from '../format/time-of-day.js';
 import { wallParts } from '../format/wall-clock.js';
-import { type Option, optionSchema, recordId } from './common.js';
+import { recordId } from './common.js';
 import { optionalText, version } from './fields.js';
-import { HOW_OPTIONS, type Slip, WHERE_OPTIONS } from './slip.js';
+import { codeValue, refValue } from './record.js';
+import { HOW_OPTIONS, slipSchema, WHERE_OPTIONS } from './slip.js';
 
 export const TIMER_ROUNDINGS = [1, 5, 30] as const satisfies readonly Rounding[];
 export const DEFAULT_TIMER_ROUNDING: Rounding = 5;
-export const TIMER_ROUNDING_OPTIONS: Option[] = [
+export const TIMER_ROUNDING_OPTIONS: { value: number; label: string }[] = [
   { value: 1, label: '1 minute' },
   { value: 5, label: '5 minutes' },
   { value: 30, label: '30 minutes' },
@@ -70,27 +71,47 @@ export const timerTasksQuery = z.object({
   q: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).default(25),
 });
-export type TimerTaskOption = Option & { case: string; organization: string };
+export const timerTaskOptionSchema = z.object({
+  value: z.number().describe('The task id.'),
+  label: z.string().describe("The task's title."),
+  case: z.string().describe("The case's title."),
+  organization: z.string(),
+});
+export type TimerTaskOption = z.infer<typeof timerTaskOptionSchema>;
+/** GET /api/time/timer/tasks: open tasks of open, unbilled cases, newest first. */
+export const timerTasksResponse = z.array(timerTaskOptionSchema);
 
 export const timerSchema = z.object({
   taskId: z.number(),
-  task: optionSchema,
+  task: refValue,
   caseId: z.number(),
-  case: optionSchema,
-  organization: optionSchema,
-  /** ISO instant. */
-  startedAt: z.string(),
-  where: optionSchema.nullable(),
-  how: optionSchema.nullable(),
+  case: refValue,
+  organization: refValue,
+  startedAt: z.string().describe('ISO instant.'),
+  where: codeValue.nullable(),
+  how: codeValue.nullable(),
   comment: z.string().nullable(),
   version: z.number(),
 });
 export type Timer = z.infer<typeof timerSchema>;
 
-/** GET /api/time/timer: the signed-in user's timer and the server's clock (the client ticks from its offset). */
-export type TimerState = { timer: Timer | null; serverNow: string };
-export type StartTimerResult = { timer: Timer; stopped: Slip[]; serverNow: string };
-export type StopTimerResult = { slips: Slip[] };
+const serverNow = z.string().describe("The server's clock, ISO instant (the client ticks from its offset).");
+
+/** GET /api/time/timer: the signed-in user's timer (null when none runs) and the server's clock. */
+export const timerStateSchema = z.object({ timer: timerSchema.nullable(), serverNow });
+export type TimerState = z.infer<typeof timerStateSchema>;
+/** POST /api/time/timer: the timer started, and the slips of the one it replaced (switching tasks). */
+export const startTimerResultSchema = z.object({
+  timer: timerSchema,
+  stopped: z.array(slipSchema).describe('The slips the timer running before became; empty when none ran.'),
+  serverNow,
+});
+export type StartTimerResult = z.infer<typeof startTimerResultSchema>;
+/** POST /api/time/timer/stop: the slips the timer became, one per local day. */
+export const stopTimerResultSchema = z.object({ slips: z.array(slipSchema) });
+export type StopTimerResult = z.infer<typeof stopTimerResultSchema>;
+/** DELETE /api/time/timer: the timer discarded, no slip made. */
+export const discardTimerResultSchema = z.object({ discarded: z.literal(true) });
 
 /** One slip's worth of a stopped timer: a local day (yyyy-MM-dd) and minutes since its midnight (stop ≤ 1440). */
 export type SlipPart = { date: string; start: number; stop: number };

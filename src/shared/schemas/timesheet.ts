@@ -4,8 +4,8 @@
 import { z } from 'zod';
 import { EXPECTED_DAY_MINUTES, WORKDAYS_PER_WEEK } from '../billing.js';
 import { minutesToHmm } from '../format/duration.js';
-import type { Option } from './common.js';
 import { version } from './fields.js';
+import { refValue } from './record.js';
 
 export const WEEK_STATUSES = [
   { value: 'OPEN', label: 'Open' },
@@ -50,47 +50,59 @@ export const weekActionBody = z.object({
 export type WeekActionBody = z.infer<typeof weekActionBody>;
 
 // ---- Answers ----
-export type WeekDay = {
-  /** MM/dd/yyyy */
-  date: string;
-  /** Finished slips' minutes. */
-  slipMinutes: number;
-  bucketMinutes: number;
-  /** Breaks between one slip's stop and the next slip's start. */
-  gaps: number;
-  /** Slips without a stop time. */
-  unfinished: number;
-};
+export const weekDaySchema = z.object({
+  date: z.string().describe('MM/dd/yyyy.'),
+  slipMinutes: z.number().describe("Finished slips' minutes."),
+  gaps: z.number().describe("Breaks between one slip's stop and the next slip's start."),
+  unfinished: z.number().describe('Slips without a stop time.'),
+  bucketMinutes: z.number(),
+});
+export type WeekDay = z.infer<typeof weekDaySchema>;
 
-export type TimesheetWeek = {
-  id: number | null;
-  userId: number;
-  user: Option;
-  /** The Monday, MM/dd/yyyy. */
-  weekStart: string;
-  status: WeekStatus;
-  statusLabel: string;
-  submittedAt: string | null;
-  submittedBy: Option | null;
-  decidedAt: string | null;
-  decidedBy: Option | null;
-  comment: string | null;
-  version: number;
-};
+const weekStatus = z.enum(WEEK_STATUSES.map((s) => s.value));
 
-export type WeekCan = { submit: boolean; approve: boolean; reject: boolean; reopen: boolean };
+export const timesheetWeekSchema = z.object({
+  id: z.number().nullable().describe('Null for a week never written (open, version 0).'),
+  userId: z.number(),
+  user: refValue,
+  weekStart: z.string().describe('The Monday, MM/dd/yyyy.'),
+  status: weekStatus,
+  statusLabel: z.string(),
+  submittedAt: z.string().nullable().describe('ISO instant.'),
+  submittedBy: refValue.nullable(),
+  decidedAt: z.string().nullable().describe('ISO instant of the last approval, rejection or reopening.'),
+  decidedBy: refValue.nullable(),
+  comment: z.string().nullable(),
+  version: z.number().describe('0 for a week never written.'),
+});
+export type TimesheetWeek = z.infer<typeof timesheetWeekSchema>;
 
-export type WeekAnswer = { week: TimesheetWeek; days: WeekDay[]; warnings: string[]; can: WeekCan };
+export const weekCanSchema = z
+  .object({ submit: z.boolean(), approve: z.boolean(), reject: z.boolean(), reopen: z.boolean() })
+  .describe('The actions the signed-in user may take on the week now.');
+export type WeekCan = z.infer<typeof weekCanSchema>;
 
-export type WeekToApprove = {
-  id: number;
-  userId: number;
-  user: Option;
-  weekStart: string;
-  submittedAt: string;
-  version: number;
-};
-export type WeeksToApprove = { items: WeekToApprove[] };
+/** GET /api/time/week/{MMddyyyy}/{userId} and every transition: the week, its days Monday..Sunday, its warnings. */
+export const weekAnswerSchema = z.object({
+  week: timesheetWeekSchema,
+  days: z.array(weekDaySchema).describe('Monday..Sunday.'),
+  warnings: z.array(z.string()),
+  can: weekCanSchema,
+});
+export type WeekAnswer = z.infer<typeof weekAnswerSchema>;
+
+export const weekToApproveSchema = z.object({
+  id: z.number(),
+  userId: z.number(),
+  user: refValue,
+  weekStart: z.string().describe('The Monday, MM/dd/yyyy.'),
+  submittedAt: z.string().describe('ISO instant.'),
+  version: z.number(),
+});
+export type WeekToApprove = z.infer<typeof weekToApproveSchema>;
+/** GET /api/time/weeks/to-approve: submitted weeks the signed-in user may approve, oldest submission first (≤ 100). */
+export const weeksToApproveSchema = z.object({ items: z.array(weekToApproveSchema) });
+export type WeeksToApprove = z.infer<typeof weeksToApproveSchema>;
 
 // ---- The day figures and the warnings (pure) ----
 export type DaySlip = { start: number; stop: number | null };

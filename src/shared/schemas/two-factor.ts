@@ -1,5 +1,6 @@
 // Two-factor sign-in (TOTP, RFC 6238: SHA-1, 6 digits, 30 s) and its single-use recovery codes.
 import { z } from 'zod';
+import { profileResponse, profileSchema } from './user.js';
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -45,12 +46,35 @@ export const twoFactorDisable = z.object({
 export type TwoFactorDisable = z.infer<typeof twoFactorDisable>;
 
 /** What the setup screen shows: the QR code (an image data URL), the secret to type, and the otpauth URL. */
-export type TwoFactorSetup = { secret: string; otpauthUrl: string; qrCode: string };
+export const twoFactorSetupSchema = z.object({
+  secret: z.string().describe('The secret in base32, for typing into the authenticator app.'),
+  otpauthUrl: z.string().describe('The otpauth:// URL the QR code holds.'),
+  qrCode: z.string().describe('The QR code as an image data URL.'),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
-export type TwoFactorStatus = {
-  enabled: boolean;
-  enabledAt: string | null;
-  /** The sign-in policy requires two-factor sign-in of this user: it cannot be turned off. */
-  required: boolean;
-  recoveryCodesLeft: number;
-};
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable().describe('ISO time it was turned on; null while it is off.'),
+  required: z.boolean().describe('The sign-in policy requires it of this user: it cannot be turned off.'),
+  recoveryCodesLeft: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+const recoveryCodes = z
+  .array(z.string())
+  .describe('New single-use recovery codes (abcd-efgh-ijkl), shown this once.');
+
+/** POST /api/auth/2fa: the sign-in is complete. */
+export const twoFactorSignedIn = profileResponse;
+/** POST /api/auth/2fa/setup: a new secret to confirm. */
+export const twoFactorSetupResponse = z.object({ setup: twoFactorSetupSchema });
+/** POST /api/auth/2fa/setup/confirm: the recovery codes; a sign-in that had to set it up is also complete (user). */
+export const twoFactorConfirmed = z.object({
+  recoveryCodes,
+  user: profileSchema.optional().describe('Present when the confirmation completed a sign-in.'),
+});
+/** GET /api/auth/2fa/status and POST /api/auth/2fa/disable. */
+export const twoFactorStatusResponse = z.object({ twoFactor: twoFactorStatusSchema });
+/** POST /api/auth/2fa/recovery-codes: new codes replace the old ones. */
+export const recoveryCodesResponse = z.object({ recoveryCodes });

@@ -1,8 +1,9 @@
 // The staff user: current profile (SPEC §3), own settings, password change, roles and home pages.
 import { z } from 'zod';
-import { passwordSchema } from './auth.js';
+import { loginNextSchema, passwordSchema } from './auth.js';
 import { optionSchema } from './common.js';
 import { version } from './fields.js';
+import { refValue } from './record.js';
 
 export const ROLES = ['ROLE_USER', 'ROLE_ADMIN', 'ROLE_PRIMARY_DEVELOPER'] as const;
 export type Role = (typeof ROLES)[number];
@@ -35,21 +36,29 @@ export type DailySlipsMode = (typeof DAILY_SLIPS_MODES)[number]['value'];
 const homePageValues = HOME_PAGES.map((h) => h.value) as [HomePage, ...HomePage[]];
 const dailyModeValues = DAILY_SLIPS_MODES.map((m) => m.value) as [DailySlipsMode, ...DailySlipsMode[]];
 
-/** POST /api/user/profile → { user: Profile } */
-export type Profile = {
-  id: number;
-  shortCode: string;
-  homePage: HomePage;
-  caseListDailySlipsMode: DailySlipsMode;
-  autoPopulateTaskPoints: boolean;
-  email: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  roles: Role[];
-  isAdmin: boolean;
-  isDeveloper: boolean;
-};
+/** The signed-in user as the client knows them (POST /api/user/profile, a sign-in's answer). */
+export const profileSchema = z.object({
+  id: z.number(),
+  shortCode: z.string(),
+  homePage: z.enum(homePageValues).describe('The screen the user starts on.'),
+  caseListDailySlipsMode: z.enum(dailyModeValues),
+  autoPopulateTaskPoints: z.boolean(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  /** First and last name. */
+  name: z.string(),
+  roles: z.array(z.enum(ROLES)),
+  isAdmin: z.boolean(),
+  isDeveloper: z.boolean().describe('Has the primary developer role.'),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** POST /api/user/profile, and a completed sign-in: the signed-in user. */
+export const profileResponse = z.object({ user: profileSchema });
+
+/** POST /api/auth/login: signed in (the user), or one more step before the session opens (next). */
+export const loginResponse = z.union([profileResponse, z.object({ next: loginNextSchema })]);
 
 export const SHORT_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9]{0,9}$/;
 export const shortCodeSchema = z
@@ -91,8 +100,28 @@ export type ProfileSettingsForm = z.infer<typeof profileSettingsForm>;
 export const settingsFormOptions = z.object({
   homePage: z.array(optionSchema),
   caseListDailySlipsMode: z.array(optionSchema),
-  timerRounding: z.array(optionSchema),
+  timerRounding: z.array(refValue).describe('Minutes a stopped timer is rounded up to.'),
 });
+
+/** The own settings as GET and POST /api/user/settings present them. */
+export const userSettingsSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  shortCode: z.string(),
+  homePage: z.enum(homePageValues),
+  caseListDailySlipsMode: z.enum(dailyModeValues),
+  autoPopulateTaskPoints: z.boolean(),
+  timerRounding: z.number().int().describe('Minutes a stopped timer is rounded up to (1, 5 or 30).'),
+  version: z.number(),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+
+/** GET /api/user/settings: the own settings and the choices of the form. */
+export const userSettingsResponse = z.object({ user: userSettingsSchema, formOptions: settingsFormOptions });
+/** POST /api/user/settings: the settings as saved. */
+export const userSettingsSaved = z.object({ user: userSettingsSchema });
 
 export const passwordChange = z
   .object({

@@ -5,14 +5,16 @@ import { formatDate, parseDateInput, toIsoDate } from '../../../shared/format/da
 import { minutesToHmm, parseDuration } from '../../../shared/format/duration';
 import { formatTimeOfDay, parseTimeOfDay } from '../../../shared/format/time-of-day';
 import { billable, explainBillable, ruleOf } from '../../../shared/rounding';
-import type { Option } from '../../../shared/schemas/common';
 import type { Bucket, Slip, SlipFormOptions, SlipSummary } from '../../../shared/schemas/slip';
 import type { SlipValues } from '../slips/slip-logic';
 
 // The schema module's code lists would bring the validation library along: the form's options carry the labels.
 const ONE_X = { value: '1', label: '1x' };
 
-const pick = (options: readonly Option[], value: string | number | null, previous: Option | null) => {
+/** A code option of a slip (where, how, rate multiplier): its code and label. */
+type CodeOption = NonNullable<Slip['where']>;
+
+const pick = (options: readonly CodeOption[], value: string | null, previous: CodeOption | null) => {
   if (value === null || value === '') return null;
   if (previous && String(previous.value) === String(value)) return previous;
   const found = options.find((o) => String(o.value) === String(value));

@@ -1,10 +1,10 @@
 // Calls of the own profile screen: settings (GET/POST /api/user/settings) and the password change.
-import type { PasswordChange, SettingsForm } from '../../../shared/schemas/user';
+import type { PasswordChange, SettingsForm, UserSettings } from '../../../shared/schemas/user';
 import { type EntityLoad, loadEntity, saveEntity } from '../../api/entity';
 import { apiPost } from '../../api/http';
-import type { SettingsOptions, SettingsValues } from './settings-fields';
+import type { SettingsOptions } from './settings-fields';
 
-export type UserSettings = SettingsValues & { id: number; email: string; version: number };
+export type { UserSettings };
 
 export const SETTINGS_KEY = ['user-settings'] as const;
 const URL = '/api/user/settings';

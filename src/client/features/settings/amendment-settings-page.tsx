@@ -2,13 +2,17 @@
 // needs its signed document. Every signed-in user reads it (SPEC §6); administrators edit it.
 import { pathFor } from '../../../shared/routes';
 import { type AmendmentSettings, amendmentSettingsForm } from '../../../shared/schemas/amendment-settings';
+import type { Option } from '../../../shared/schemas/common';
 import { Checkbox, NumberInput, Select, TextInput } from '../../ui';
 import { HistoryView } from '../history/history-view';
 import { SalesSettingsTabs } from './sales-settings-tabs';
 import { type SettingsEditorProps, SettingsPage } from './settings-page';
 
-/** While editing, the number field may be empty. */
-type Draft = Omit<AmendmentSettings, 'nextNumber'> & { nextNumber: number | null };
+/** While editing, the number field may be empty; the type is what the select gives. */
+type Draft = Omit<AmendmentSettings, 'nextNumber' | 'defaultAmendmentType'> & {
+  nextNumber: number | null;
+  defaultAmendmentType: Option | null;
+};
 
 function AmendmentSettingsEditor({ value, onChange, editing, formOptions }: SettingsEditorProps<Draft>) {
   const set = (change: Partial<Draft>) => onChange({ ...value, ...change });

@@ -11,7 +11,10 @@ import { HistoryView } from '../history/history-view';
 import { type SettingsEditorProps, SettingsPage } from './settings-page';
 
 type Rule = { outageType: Option | null; assignee: Option | null };
-type Draft = Omit<OutageAutoAssignment, 'rules'> & { rules: Rule[] };
+type Draft = Omit<OutageAutoAssignment, 'rules' | 'defaultAssignee'> & {
+  defaultAssignee: Option | null;
+  rules: Rule[];
+};
 
 function AssignmentEditor({ value, onChange, editing, formOptions }: SettingsEditorProps<Draft>) {
   const types = formOptions.outageType ?? [];

@@ -2,6 +2,7 @@
 // patterns, with a live count of the active devices the rule marks virtual.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pathFor } from '../../../shared/routes';
+import type { Option } from '../../../shared/schemas/common';
 import {
   MODELS_MAX,
   type RmmSettings,
@@ -54,7 +55,10 @@ export function VirtualDeviceCount({ categoryIds, models }: { categoryIds: numbe
   );
 }
 
-function RuleEditor({ value, onChange, editing, formOptions }: SettingsEditorProps<RmmSettings>) {
+/** The categories as the picker gives them. */
+type Draft = Omit<RmmSettings, 'categories'> & { categories: Option[] };
+
+function RuleEditor({ value, onChange, editing, formOptions }: SettingsEditorProps<Draft>) {
   return (
     <>
       <div className="row">
@@ -99,7 +103,7 @@ function RuleEditor({ value, onChange, editing, formOptions }: SettingsEditorPro
 
 export function RmmSettingsPage() {
   return (
-    <SettingsPage<RmmSettings>
+    <SettingsPage<Draft>
       title={TITLE}
       api={API}
       entityKey="rmmSettings"

@@ -81,11 +81,8 @@ function MoveSlipBody({ slipId, taskId, onMoved, sync }: BodyProps) {
     }
     setBusy(true);
     try {
+      // A refused move is a 400: its messages arrive as the error's form errors (below).
       const result = await moveSlip(taskId, slipId, target);
-      if (result.errors?.length) {
-        setErrors(result.errors);
-        return;
-      }
       sync.afterMove({ slipId, taskId }, { caseId: result.caseId, taskId: result.taskId });
       onMoved();
     } catch (error) {

@@ -3,6 +3,7 @@ import { toPathDate } from '../../../shared/format/date';
 import type {
   AvailableForSlip,
   Bucket,
+  CardPrintResult,
   MoveSlipResult,
   Slip,
   SlipFormOptions,
@@ -86,7 +87,7 @@ export function moveSlip(taskId: number, slipId: number, targetTask: number | nu
   return apiPost<MoveSlipResult>(`/api/manage/task/${taskId}/move-slip/${slipId}`, { targetTask });
 }
 
-export type PrintResult = { printed: boolean; message: string; previewUrl?: string | null };
+export type PrintResult = CardPrintResult;
 
 export function printTaskCard(taskId: number): Promise<PrintResult> {
   return apiPost<PrintResult>(`/api/manage/task/card-print/${taskId}`);

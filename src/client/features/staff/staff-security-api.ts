@@ -1,9 +1,8 @@
 // /admin/staff/:id/security calls: every action answers with the fresh security state.
-import type { Option } from '../../../shared/schemas/common';
-import type { StaffAccessForm, StaffSecurity } from '../../../shared/schemas/staff-security';
+import type { StaffAccessForm, StaffSecurityResponse } from '../../../shared/schemas/staff-security';
 import { apiDelete, apiGet, apiPost } from '../../api/http';
 
-export type SecurityLoad = { security: StaffSecurity; formOptions: { roles: Option[] } };
+export type SecurityLoad = StaffSecurityResponse;
 
 export const securityKey = (id: string) => ['staff-security', id] as const;
 const base = (id: string) => `/api/admin/staff/${encodeURIComponent(id)}/security`;

@@ -1,7 +1,7 @@
 // What an agreement is worth: the monthly recurring value and covered hours of the services in force on a day, and
 // the one-time charges of that day's month, computed in SQL numeric (exact, rounded to cents per service as
 // `monthlyAmount` and `lineAmount` in shared/format/money.ts do).
-import { sumAmounts } from '../../../shared/format/money.js';
+import { type BillingFrequency, sumAmounts } from '../../../shared/format/money.js';
 import { type AsOf, BILLING_FREQUENCIES } from '../../../shared/schemas/agreement.js';
 import { codeLabel } from '../../../shared/schemas/fields.js';
 import { prepared } from '../../db/prepared.js';
@@ -59,7 +59,7 @@ type AsOfRow = {
   description: string | null;
   quantity: string;
   unit_price: string;
-  billing_frequency: string;
+  billing_frequency: BillingFrequency;
   start_date: string;
   end_date: string | null;
   covered_hours: string | null;

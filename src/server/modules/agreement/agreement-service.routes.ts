@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/agreement.js';
 import type { Option } from '../../../shared/schemas/common.js';
 import { codeOptions } from '../../../shared/schemas/fields.js';
+import { suggestionsResponse } from '../../../shared/schemas/suggest.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
@@ -78,9 +79,15 @@ function changeText(before: AgreementServiceRecord, after: AgreementServiceRecor
 
 export function agreementServiceRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
   // Filters of the agreement list: every service type, inactive ones too (old agreements keep theirs).
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/suggest/service-types/', { schema: { querystring: suggestQuery } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/suggest/service-types/',
+    {
+      schema: {
+        querystring: suggestQuery,
+        response: { 200: suggestionsResponse('Service types, inactive ones too, by name.') },
+      },
+    },
+    async (request) => {
       authorize(currentUser(request), 'read:agreementService');
       const { q, limit } = request.query;
       const { rows } = await database.pool.query<{ id: number; name: string }>(
@@ -88,7 +95,8 @@ export function agreementServiceRoutes(app: FastifyInstance, database: Database,
         [q ? likePattern(q) : null, limit],
       );
       return rows.map((r) => ({ value: r.id, label: r.name }));
-    });
+    },
+  );
 
   recordRoutes(app, database, timeZone, {
     path: '/api/manage/agreement/:agreementId/service',

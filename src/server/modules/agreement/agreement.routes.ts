@@ -10,7 +10,9 @@ import {
   type AgreementTotals,
   agreementForm,
   agreementListQuery,
+  agreementTotalsSchema,
   asOfQuery,
+  asOfSchema,
   NUMBER_USED,
   PERSON_OF_ORGANIZATION,
 } from '../../../shared/schemas/agreement.js';
@@ -162,7 +164,10 @@ export function agreementRoutes(app: FastifyInstance, database: Database, timeZo
   // The monthly recurring value of the whole filtered set (not only the rows loaded), fetched once per filter.
   api.get(
     '/api/manage/agreement/totals',
-    { schema: { querystring: agreementListQuery }, preValidation: canRead },
+    {
+      schema: { querystring: agreementListQuery, response: { 200: agreementTotalsSchema } },
+      preValidation: canRead,
+    },
     async (request): Promise<AgreementTotals> => {
       const today = companyToday(timeZone).iso;
       const filter: ListFilter = { where: [], params: [] };
@@ -188,7 +193,10 @@ export function agreementRoutes(app: FastifyInstance, database: Database, timeZo
 
   api.get(
     '/api/manage/agreement/:id/as-of',
-    { schema: { params: idParam, querystring: asOfQuery }, preValidation: canRead },
+    {
+      schema: { params: idParam, querystring: asOfQuery, response: { 200: asOfSchema } },
+      preValidation: canRead,
+    },
     async (request) => {
       const figures = await asOf(
         database.pool,

@@ -2,7 +2,10 @@
 // screen carries ROLE_USER), saved by administrators only; and their field history, readable by everyone.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { amendmentSettingsForm } from '../../../shared/schemas/amendment-settings.js';
+import {
+  amendmentSettingsForm,
+  amendmentSettingsResponse,
+} from '../../../shared/schemas/amendment-settings.js';
 import type { Database } from '../../db/client.js';
 import { type AuthUser, administratorsOnly, authorize, currentUser } from '../../platform/auth.js';
 import { registerHistoryEntity } from '../../platform/history.js';
@@ -40,11 +43,16 @@ export function amendmentSettingsRoutes(app: FastifyInstance, database: Database
     canRead: () => true,
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(PATH, async (request) => page(database.pool, currentUser(request)));
+  api.get(PATH, { schema: { response: { 200: amendmentSettingsResponse } } }, async (request) =>
+    page(database.pool, currentUser(request)),
+  );
   // Refused before the body is validated: a non-administrator learns nothing from validation errors.
   api.post(
     PATH,
-    { schema: { body: amendmentSettingsForm }, preValidation: administratorsOnly },
+    {
+      schema: { body: amendmentSettingsForm, response: { 200: amendmentSettingsResponse } },
+      preValidation: administratorsOnly,
+    },
     async (request) => {
       const user = currentUser(request);
       authorize(user, 'admin');

@@ -5,7 +5,7 @@ import {
   amendmentTypeListQuery,
   NAME_USED,
 } from '../../../shared/schemas/amendment-type.js';
-import type { Option } from '../../../shared/schemas/common.js';
+import type { RefValue } from '../../../shared/schemas/record.js';
 import type { Database } from '../../db/client.js';
 import { registerUniqueViolation } from '../../platform/errors.js';
 import { pickListRoutes } from '../../platform/pick-list-routes.js';
@@ -15,7 +15,7 @@ import { AMENDMENT_TYPE } from './amendment-type.record.js';
 registerUniqueViolation('amendment_types_name_key', 'name', NAME_USED);
 
 /** Active amendment types as select options, by name (the default type of the amendment settings). */
-export async function amendmentTypeOptions(db: Queryable): Promise<Option[]> {
+export async function amendmentTypeOptions(db: Queryable): Promise<RefValue[]> {
   const { rows } = await db.query<{ id: number; name: string }>(
     'SELECT id, name FROM amendment_types WHERE active ORDER BY name, id',
   );

@@ -1,11 +1,20 @@
 // Forgot password: ask for a link (same answer for every address, rate limited), check a link, set the new password.
+
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forgotPasswordRequest, resetPasswordRequest, resetToken } from '../../../shared/schemas/auth.js';
+import {
+  forgotPasswordRequest,
+  forgotPasswordResponse,
+  resetLinkResponse,
+  resetPasswordRequest,
+  resetToken,
+} from '../../../shared/schemas/auth.js';
+import { okResponse } from '../../../shared/schemas/common.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { HttpError } from '../../platform/errors.js';
+import { errorDocs } from '../../platform/openapi.js';
 import { takeRateSlots, tooManyRequests } from '../../platform/rate-limit.js';
 import {
   findResetLink,
@@ -22,7 +31,16 @@ export function forgotPasswordRoutes(app: FastifyInstance, database: Database, c
 
   api.post(
     '/api/auth/forgot-password',
-    { schema: { body: forgotPasswordRequest }, config: { public: true } },
+    {
+      schema: {
+        responseDocs: errorDocs({
+          429: 'Too many tries: wait and try again (Retry-After says how many seconds).',
+        }),
+        body: forgotPasswordRequest,
+        response: { 200: forgotPasswordResponse },
+      },
+      config: { public: true },
+    },
     async (request, reply) => {
       const email = request.body.email.trim().toLowerCase();
       const retryAfter = await takeRateSlots(database.pool, [
@@ -43,7 +61,10 @@ export function forgotPasswordRoutes(app: FastifyInstance, database: Database, c
 
   api.get(
     '/api/auth/reset-password/:token',
-    { schema: { params: z.object({ token: z.string().max(200) }) }, config: { public: true } },
+    {
+      schema: { params: z.object({ token: z.string().max(200) }), response: { 200: resetLinkResponse } },
+      config: { public: true },
+    },
     async (request) => {
       const link = await findResetLink(database.pool, checkToken(request.params.token));
       if (!link) throw new HttpError(400, 'BAD_REQUEST', RESET_LINK_INVALID);
@@ -54,7 +75,11 @@ export function forgotPasswordRoutes(app: FastifyInstance, database: Database, c
   api.post(
     '/api/auth/reset-password/:token',
     {
-      schema: { params: z.object({ token: z.string().max(200) }), body: resetPasswordRequest },
+      schema: {
+        params: z.object({ token: z.string().max(200) }),
+        body: resetPasswordRequest,
+        response: { 200: okResponse },
+      },
       config: { public: true },
     },
     async (request) => {
@@ -64,7 +89,7 @@ export function forgotPasswordRoutes(app: FastifyInstance, database: Database, c
         request.body.newPassword,
         config.timeZone,
       );
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 }

@@ -1,10 +1,14 @@
 // POST /api/auth/login and /api/auth/logout.
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MESSAGES } from '../../../shared/errors.js';
 import { loginRequest } from '../../../shared/schemas/auth.js';
+import { okResponse } from '../../../shared/schemas/common.js';
+import { loginResponse } from '../../../shared/schemas/user.js';
 import type { Database } from '../../db/client.js';
 import { HttpError } from '../../platform/errors.js';
+import { errorDocs } from '../../platform/openapi.js';
 import { cookieName, cookieOptions, destroySession, type SessionPolicy } from '../../platform/sessions.js';
 import { loadProfile } from '../user/index.js';
 import { type SignInContext, signIn } from './login.service.js';
@@ -22,7 +26,14 @@ export function loginRoutes(app: FastifyInstance, database: Database, policy: Se
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     '/api/auth/login',
-    { schema: { body: loginRequest }, config: { public: true } },
+    {
+      schema: {
+        responseDocs: errorDocs({ 401: 'The email or password is incorrect, or the account is locked.' }),
+        body: loginRequest,
+        response: { 200: loginResponse },
+      },
+      config: { public: true },
+    },
     async (request, reply) => {
       const result = await signIn(
         database,
@@ -50,10 +61,14 @@ export function loginRoutes(app: FastifyInstance, database: Database, policy: Se
       return { user: await loadProfile(database.pool, result.userId) };
     },
   );
-  api.post('/api/auth/logout', { config: { public: true } }, async (request, reply) => {
-    const token = request.cookies[cookieName(policy)];
-    if (token) await destroySession(database.pool, token);
-    reply.clearCookie(cookieName(policy), { path: '/', secure: policy.secureCookies });
-    return { ok: true };
-  });
+  api.post(
+    '/api/auth/logout',
+    { schema: { response: { 200: okResponse } }, config: { public: true } },
+    async (request, reply) => {
+      const token = request.cookies[cookieName(policy)];
+      if (token) await destroySession(database.pool, token);
+      reply.clearCookie(cookieName(policy), { path: '/', secure: policy.secureCookies });
+      return { ok: true as const };
+    },
+  );
 }

@@ -1,11 +1,22 @@
 // Two-factor sign-in: the sign-in step (POST /api/auth/2fa), setup (from a sign-in that must set it up, or the
 // profile), and the profile's status, turn off and new recovery codes.
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { LoginNext } from '../../../shared/schemas/auth.js';
-import { twoFactorConfirm, twoFactorDisable, twoFactorSignIn } from '../../../shared/schemas/two-factor.js';
+import { type LoginNext, pendingStepResponse } from '../../../shared/schemas/auth.js';
+import {
+  recoveryCodesResponse,
+  twoFactorConfirm,
+  twoFactorConfirmed,
+  twoFactorDisable,
+  twoFactorSetupResponse,
+  twoFactorSignedIn,
+  twoFactorSignIn,
+  twoFactorStatusResponse,
+} from '../../../shared/schemas/two-factor.js';
 import type { Database } from '../../db/client.js';
 import { currentUser, loginRequired } from '../../platform/auth.js';
+import { errorDocs } from '../../platform/openapi.js';
 import { cookieName, cookieOptions, type SessionPolicy } from '../../platform/sessions.js';
 import { withTransaction } from '../../platform/transaction.js';
 import { loadProfile } from '../user/index.js';
@@ -49,7 +60,7 @@ export function twoFactorRoutes(app: FastifyInstance, database: Database, policy
   // forced setup left half-way is taken up again instead of starting over.
   api.get(
     '/api/auth/pending',
-    { config: { public: true } },
+    { schema: { response: { 200: pendingStepResponse } }, config: { public: true } },
     async (request): Promise<{ next: LoginNext | null }> => {
       const token = request.cookies[name];
       if (await findPendingSession(database.pool, token, 'TWO_FACTOR')) return { next: '2fa' };
@@ -60,7 +71,15 @@ export function twoFactorRoutes(app: FastifyInstance, database: Database, policy
 
   api.post(
     '/api/auth/2fa',
-    { schema: { body: twoFactorSignIn }, config: { public: true }, onRequest: waitingForCode },
+    {
+      schema: {
+        responseDocs: errorDocs({ 401: 'There is no sign-in waiting for this step (sign in again).' }),
+        body: twoFactorSignIn,
+        response: { 200: twoFactorSignedIn },
+      },
+      config: { public: true },
+      onRequest: waitingForCode,
+    },
     async (request, reply) => {
       const { userId, token } = await completeTwoFactor(
         database,
@@ -77,7 +96,14 @@ export function twoFactorRoutes(app: FastifyInstance, database: Database, policy
 
   api.post(
     '/api/auth/2fa/setup',
-    { config: { public: true, sessionOnly: true }, onRequest: mayConfirmSetup },
+    {
+      schema: {
+        responseDocs: errorDocs({ 401: 'There is no sign-in waiting for this step (sign in again).' }),
+        response: { 200: twoFactorSetupResponse },
+      },
+      config: { public: true, sessionOnly: true },
+      onRequest: mayConfirmSetup,
+    },
     async (request) => ({
       setup: await startSetup(database, app.secrets, await setupActor(request)),
     }),
@@ -86,7 +112,14 @@ export function twoFactorRoutes(app: FastifyInstance, database: Database, policy
   api.post(
     '/api/auth/2fa/setup/confirm',
     {
-      schema: { body: twoFactorConfirm },
+      schema: {
+        responseDocs: errorDocs({
+          401: 'There is no sign-in waiting for this step (sign in again).',
+          429: 'Too many tries: wait and try again (Retry-After says how many seconds).',
+        }),
+        body: twoFactorConfirm,
+        response: { 200: twoFactorConfirmed },
+      },
       config: { public: true, sessionOnly: true },
       onRequest: mayConfirmSetup,
     },
@@ -105,13 +138,26 @@ export function twoFactorRoutes(app: FastifyInstance, database: Database, policy
     },
   );
 
-  api.get('/api/auth/2fa/status', async (request) => ({
-    twoFactor: await twoFactorStatus(database.pool, currentUser(request).id),
-  }));
+  api.get(
+    '/api/auth/2fa/status',
+    { schema: { response: { 200: twoFactorStatusResponse } } },
+    async (request) => ({
+      twoFactor: await twoFactorStatus(database.pool, currentUser(request).id),
+    }),
+  );
 
   api.post(
     '/api/auth/2fa/disable',
-    { schema: { body: twoFactorDisable }, config: { sessionOnly: true } },
+    {
+      schema: {
+        responseDocs: errorDocs({
+          429: 'Too many tries: wait and try again (Retry-After says how many seconds).',
+        }),
+        body: twoFactorDisable,
+        response: { 200: twoFactorStatusResponse },
+      },
+      config: { sessionOnly: true },
+    },
     async (request) => {
       const user = currentUser(request);
       await disableTwoFactor(database, user.id, request.body.currentPassword);
@@ -121,7 +167,16 @@ export function twoFactorRoutes(app: FastifyInstance, database: Database, policy
 
   api.post(
     '/api/auth/2fa/recovery-codes',
-    { schema: { body: twoFactorConfirm }, config: { sessionOnly: true } },
+    {
+      schema: {
+        responseDocs: errorDocs({
+          429: 'Too many tries: wait and try again (Retry-After says how many seconds).',
+        }),
+        body: twoFactorConfirm,
+        response: { 200: recoveryCodesResponse },
+      },
+      config: { sessionOnly: true },
+    },
     async (request) => ({
       recoveryCodes: await regenerateRecoveryCodes(
         database,

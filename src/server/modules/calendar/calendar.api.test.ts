@@ -1,4 +1,5 @@
 // Calendar calls: the user picker's options and a user's Monday..Sunday week of slips and bucket time.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../../../../test/support/factories.js';
 import { MESSAGES } from '../../../shared/errors.js';
 import { calendarSlipSchema, weeklySummarySchema } from '../../../shared/schemas/calendar.js';
+import { INVALID_DAY } from '../../../shared/schemas/path-date.js';
 import { weekOf } from './calendar.service.js';
 
 let api: ApiHarness;
@@ -219,12 +221,19 @@ describe('weekly summary', () => {
     ]);
   });
 
-  it('refuses a malformed or impossible date and a malformed user id with 404 and its message', async () => {
+  it('refuses a malformed or impossible date with 400 naming the format, a malformed user id with 404', async () => {
     for (const url of [
       `/api/manage/slip/weekly-summary/13012026/${viewerId}`,
       `/api/manage/slip/weekly-summary/02302026/${viewerId}`,
       `/api/manage/slip/weekly-summary/2026-11-23/${viewerId}`,
       `/api/manage/slip/weekly-summary/1123202/${viewerId}`,
+    ]) {
+      const res = await viewer.get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toBe(INVALID_DAY);
+      expect(res.json().form.fields, url).toEqual({ date: [INVALID_DAY] });
+    }
+    for (const url of [
       '/api/manage/slip/weekly-summary/11232026/abc',
       '/api/manage/slip/weekly-summary/11232026/0',
     ]) {

@@ -6,8 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fromPathDate } from '../../../shared/format/date.js';
-import type { WeeklySummary } from '../../../shared/schemas/calendar.js';
-import { type Option, recordId } from '../../../shared/schemas/common.js';
+import {
+  type BillerOption,
+  billerOptionsResponse,
+  type WeeklySummary,
+  weeklySummarySchema,
+} from '../../../shared/schemas/calendar.js';
+import { recordId } from '../../../shared/schemas/common.js';
+import { pathDay } from '../../../shared/schemas/path-date.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser, registerPolicy } from '../../platform/auth.js';
 import { billerOptions } from '../slip/index.js';
@@ -17,12 +23,9 @@ import { weeklySummary } from './calendar.service.js';
 // shown; so any signed-in user may view any user's week (read-only: slips and bucket minutes, no rates).
 registerPolicy('calendar', () => true);
 
-/** A day in a path (MMddyyyy); a malformed or impossible day names no resource (404, SPEC §8 message). */
+/** The week's day (MMddyyyy): a malformed or impossible day is a 400 saying the format. */
 const weekParams = z.object({
-  date: z
-    .string()
-    .refine((v) => fromPathDate(v) !== null, 'Please enter a valid date (MMDDYYYY).')
-    .transform((v) => fromPathDate(v)!),
+  date: pathDay.transform((v) => fromPathDate(v)!),
   userId: recordId(),
 });
 
@@ -30,14 +33,18 @@ export function calendarRoutes(app: FastifyInstance, database: Database): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const pool = database.pool;
 
-  api.get('/api/biller/biller-options/', async (request): Promise<Option[]> => {
-    authorize(currentUser(request), 'calendar');
-    return billerOptions(pool);
-  });
+  api.get(
+    '/api/biller/biller-options/',
+    { schema: { response: { 200: billerOptionsResponse } } },
+    async (request): Promise<BillerOption[]> => {
+      authorize(currentUser(request), 'calendar');
+      return billerOptions(pool);
+    },
+  );
 
   api.get(
     '/api/manage/slip/weekly-summary/:date/:userId',
-    { schema: { params: weekParams } },
+    { schema: { params: weekParams, response: { 200: weeklySummarySchema } } },
     async (request): Promise<WeeklySummary> => {
       authorize(currentUser(request), 'calendar');
       return weeklySummary(pool, request.params.userId, request.params.date);

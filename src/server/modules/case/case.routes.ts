@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type CaseListQuery, caseForm, caseListQuery, WORK_STATUSES } from '../../../shared/schemas/case.js';
 import { codeOptions, optionalRef } from '../../../shared/schemas/fields.js';
+import { suggestionsResponse } from '../../../shared/schemas/suggest.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { recordRoutes, suggestQuery } from '../../platform/record-routes.js';
@@ -61,9 +62,15 @@ export function caseRoutes(app: FastifyInstance, database: Database, timeZone: s
 
   // Open cases, optionally of one organization, by title or number; label "#id title", newest first.
   const casesSuggestQuery = suggestQuery.extend({ organization: optionalRef() });
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/suggest/cases/', { schema: { querystring: casesSuggestQuery } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/suggest/cases/',
+    {
+      schema: {
+        querystring: casesSuggestQuery,
+        response: { 200: suggestionsResponse('Open cases, labelled "#id title", newest first.') },
+      },
+    },
+    async (request) => {
       authorize(currentUser(request), `read:${CASE.key}`);
       const { q, limit, organization } = request.query;
       const number = q ? /^#?(\d{1,9})$/.exec(q) : null;
@@ -75,5 +82,6 @@ export function caseRoutes(app: FastifyInstance, database: Database, timeZone: s
         [organization ?? null, q ? likePattern(q) : null, number ? Number(number[1]) : null, limit],
       );
       return rows.map((r) => ({ value: r.id, label: `#${r.id} ${r.title}` }));
-    });
+    },
+  );
 }

@@ -1,7 +1,12 @@
 // GET /api/manage/charts?from=&to=: every chart of Manage → Charts for a period of whole weeks (administrators).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type ChartsQuery, type ChartsResponse, chartsQuery } from '../../../shared/charts.js';
+import {
+  type ChartsQuery,
+  type ChartsResponse,
+  chartsQuery,
+  chartsResponseSchema,
+} from '../../../shared/charts.js';
 import { displayOf } from '../../../shared/format/date.js';
 import type { Database } from '../../db/client.js';
 import type { Queryable } from '../../platform/records.js';
@@ -36,7 +41,10 @@ export function chartsRoutes(app: FastifyInstance, database: Database, timeZone:
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/manage/charts',
     // Refused before the period is read, as the reports are.
-    { schema: { querystring: chartsQuery }, preValidation: reportsAllowed },
+    {
+      schema: { querystring: chartsQuery, response: { 200: chartsResponseSchema } },
+      preValidation: reportsAllowed,
+    },
     async (request) => loadCharts(database.pool, request.query, timeZone),
   );
 }

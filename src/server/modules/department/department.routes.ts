@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { departmentForm, departmentListQuery, NAME_USED } from '../../../shared/schemas/department.js';
+import { suggestionsResponse } from '../../../shared/schemas/suggest.js';
 import type { Database } from '../../db/client.js';
 import { currentUser } from '../../platform/auth.js';
 import { registerUniqueViolation } from '../../platform/errors.js';
@@ -31,9 +32,15 @@ export function departmentRoutes(app: FastifyInstance, database: Database, timeZ
   });
 
   // Any signed-in user: the department pickers of cases, tasks and the move-slip dialog.
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/suggest/departments/', { schema: { querystring: suggestQuery } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/suggest/departments/',
+    {
+      schema: {
+        querystring: suggestQuery,
+        response: { 200: suggestionsResponse('Active departments, by name.') },
+      },
+    },
+    async (request) => {
       currentUser(request);
       const { q, limit } = request.query;
       const { rows } = await database.pool.query<{ id: number; name: string }>(
@@ -42,5 +49,6 @@ export function departmentRoutes(app: FastifyInstance, database: Database, timeZ
         [q ? likePattern(q) : null, limit],
       );
       return rows.map((r) => ({ value: r.id, label: r.name }));
-    });
+    },
+  );
 }

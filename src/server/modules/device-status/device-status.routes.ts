@@ -1,7 +1,7 @@
 // /api/admin/device-status (GET, POST): the single-page device status settings, administrators only.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { deviceStatusForm } from '../../../shared/schemas/device-status.js';
+import { deviceStatusForm, deviceStatusResponse } from '../../../shared/schemas/device-status.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser, registerPolicy } from '../../platform/auth.js';
 import { registerHistoryEntity } from '../../platform/history.js';
@@ -32,7 +32,7 @@ export function deviceStatusRoutes(app: FastifyInstance, database: Database, tim
   };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(PATH, async (request) => {
+  api.get(PATH, { schema: { response: { 200: deviceStatusResponse } } }, async (request) => {
     admin(request);
     return { deviceStatus: await loadDeviceStatus(database.pool), formOptions: {} };
   });
@@ -40,7 +40,10 @@ export function deviceStatusRoutes(app: FastifyInstance, database: Database, tim
   // Checked before the body is validated too: a non-administrator learns nothing from validation errors.
   api.post(
     PATH,
-    { schema: { body: deviceStatusForm }, preValidation: async (request) => void admin(request) },
+    {
+      schema: { body: deviceStatusForm, response: { 200: deviceStatusResponse } },
+      preValidation: async (request) => void admin(request),
+    },
     async (request) => {
       const user = admin(request);
       return {

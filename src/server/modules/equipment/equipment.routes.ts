@@ -12,6 +12,7 @@ import {
   PERSON_OF_ORGANIZATION,
 } from '../../../shared/schemas/equipment.js';
 import { codeOptions, optionalRef } from '../../../shared/schemas/fields.js';
+import { suggestionsResponse } from '../../../shared/schemas/suggest.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
@@ -116,9 +117,19 @@ export function equipmentRoutes(app: FastifyInstance, database: Database, timeZo
 
   // Active devices, optionally of one organization, by name or serial number (equipment_org_name_idx orders them).
   const equipmentSuggestQuery = suggestQuery.extend({ organization: optionalRef() });
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/suggest/equipment/', { schema: { querystring: equipmentSuggestQuery } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/suggest/equipment/',
+    {
+      schema: {
+        querystring: equipmentSuggestQuery,
+        response: {
+          200: suggestionsResponse(
+            'Active devices, labelled "Name (serial number)" when they have one, by name.',
+          ),
+        },
+      },
+    },
+    async (request) => {
       authorize(currentUser(request), `read:${EQUIPMENT.key}`);
       const { q, limit, organization } = request.query;
       const { rows } = await database.pool.query<{ id: number; name: string; serial: string | null }>(
@@ -129,5 +140,6 @@ export function equipmentRoutes(app: FastifyInstance, database: Database, timeZo
         [organization ?? null, q ? likePattern(q) : null, limit],
       );
       return rows.map((r) => ({ value: r.id, label: r.serial ? `${r.name} (${r.serial})` : r.name }));
-    });
+    },
+  );
 }

@@ -2,6 +2,7 @@
 // confirm it (-> the rmm-import job), follow it, cancel it; recent runs, presets, and the month's import status.
 // Administrators only. A sweep every minute finds runs whose process died (queued again or failed with the reason)
 // and deletes abandoned previews.
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { REPORT_ACCESS } from '../../../shared/permissions.js';
@@ -13,6 +14,12 @@ import {
   IMPORT_NOT_PREVIEW,
   IMPORT_PRESET_UNKNOWN,
   IMPORT_TOO_LARGE,
+  importPresetDeletedResponse,
+  importPresetResponse,
+  importPresetsResponse,
+  importRunListResponse,
+  importRunResponse,
+  importStatusResponse,
   mappingBody,
   presetBody,
   runListQuery,
@@ -24,6 +31,7 @@ import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest, conflict, HttpError } from '../../platform/errors.js';
 import { deleteFile } from '../../platform/files.js';
+import { errorDocs } from '../../platform/openapi.js';
 import { ImportRefused, type StoredImport, storeImportFile } from './file-store.js';
 import {
   allPresets,
@@ -138,69 +146,102 @@ export function fileImportRoutes(app: FastifyInstance, database: Database, timeZ
   const api = app.withTypeProvider<ZodTypeProvider>();
   const runResponse = async (id: number) => ({ run: presentRun(await loadRun(database.pool, id), labelOf) });
 
-  api.post(`${IMPORT_PATH}/upload`, { preValidation: adminOnly }, async (request, reply) => {
-    const user = admin(request);
-    const { file, preset } = await readUpload(database, request, reply, user.id);
-    try {
-      const choice = preset ? await findPreset(database.pool, preset) : null;
-      if (preset && !choice) throw badRequest({ preset: [IMPORT_PRESET_UNKNOWN] }, [IMPORT_PRESET_UNKNOWN]);
-      const fit = await firstPreview(database, file, choice, await savedPresets(database.pool), timeZone);
-      const runId = await createRun(database.pool, {
-        fileId: file.id,
-        fileName: file.name,
-        preset: fit.preset,
-        kind: fit.kind,
-        mapping: fit.mapping,
-        preview: fit.preview,
-        actorId: user.id,
-      });
-      return await runResponse(runId);
-    } catch (error) {
-      await deleteFile(database.pool, file.id).catch(() => undefined);
-      throw uploadFailure(error);
-    }
-  });
+  api.post(
+    `${IMPORT_PATH}/upload`,
+    { schema: { response: { 200: importRunResponse } }, preValidation: adminOnly },
+    async (request, reply) => {
+      const user = admin(request);
+      const { file, preset } = await readUpload(database, request, reply, user.id);
+      try {
+        const choice = preset ? await findPreset(database.pool, preset) : null;
+        if (preset && !choice) throw badRequest({ preset: [IMPORT_PRESET_UNKNOWN] }, [IMPORT_PRESET_UNKNOWN]);
+        const fit = await firstPreview(database, file, choice, await savedPresets(database.pool), timeZone);
+        const runId = await createRun(database.pool, {
+          fileId: file.id,
+          fileName: file.name,
+          preset: fit.preset,
+          kind: fit.kind,
+          mapping: fit.mapping,
+          preview: fit.preview,
+          actorId: user.id,
+        });
+        return await runResponse(runId);
+      } catch (error) {
+        await deleteFile(database.pool, file.id).catch(() => undefined);
+        throw uploadFailure(error);
+      }
+    },
+  );
 
-  api.get(IMPORT_PATH, { schema: { querystring: runListQuery } }, async (request) => {
-    admin(request);
-    return listRuns(database.pool, request.query, labelOf);
-  });
+  api.get(
+    IMPORT_PATH,
+    {
+      schema: { querystring: runListQuery, response: { 200: importRunListResponse } },
+      preValidation: adminOnly,
+    },
+    async (request) => {
+      admin(request);
+      return listRuns(database.pool, request.query, labelOf);
+    },
+  );
 
-  api.get(`${IMPORT_PATH}/presets`, async (request) => {
-    admin(request);
-    return { presets: await allPresets(database.pool) };
-  });
+  api.get(
+    `${IMPORT_PATH}/presets`,
+    { schema: { response: { 200: importPresetsResponse } }, preValidation: adminOnly },
+    async (request) => {
+      admin(request);
+      return { presets: await allPresets(database.pool) };
+    },
+  );
   api.post(
     `${IMPORT_PATH}/presets`,
-    { schema: { body: presetBody }, preValidation: adminOnly },
+    { schema: { body: presetBody, response: { 200: importPresetResponse } }, preValidation: adminOnly },
     async (request) => {
       const user = admin(request);
       return { preset: await savePreset(database.pool, request.body, user.id) };
     },
   );
-  api.delete(`${IMPORT_PATH}/presets/:id`, { schema: { params: idParam } }, async (request) => {
-    admin(request);
-    await deletePreset(database.pool, request.params.id);
-    return { ok: true };
-  });
+  api.delete(
+    `${IMPORT_PATH}/presets/:id`,
+    { schema: { params: idParam, response: { 200: importPresetDeletedResponse } }, preValidation: adminOnly },
+    async (request) => {
+      admin(request);
+      await deletePreset(database.pool, request.params.id);
+      return { ok: true as const };
+    },
+  );
 
-  api.get(`${IMPORT_PATH}/status`, { schema: { querystring: statusQuery } }, async (request) => {
-    admin(request);
-    // The company's current month, as imports record theirs.
-    const month =
-      request.query.month ??
-      new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date());
-    return importStatus(database.pool, { ...request.query, month });
-  });
+  api.get(
+    `${IMPORT_PATH}/status`,
+    {
+      schema: { querystring: statusQuery, response: { 200: importStatusResponse } },
+      preValidation: adminOnly,
+    },
+    async (request) => {
+      admin(request);
+      // The company's current month, as imports record theirs.
+      const month =
+        request.query.month ??
+        new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit' }).format(new Date());
+      return importStatus(database.pool, { ...request.query, month });
+    },
+  );
 
-  api.get(`${IMPORT_PATH}/:id`, { schema: { params: runParam } }, async (request) => {
-    admin(request);
-    return runResponse(request.params.id);
-  });
+  api.get(
+    `${IMPORT_PATH}/:id`,
+    { schema: { params: runParam, response: { 200: importRunResponse } }, preValidation: adminOnly },
+    async (request) => {
+      admin(request);
+      return runResponse(request.params.id);
+    },
+  );
 
   api.post(
     `${IMPORT_PATH}/:id/sites`,
-    { schema: { params: runParam, body: sitesBody }, preValidation: adminOnly },
+    {
+      schema: { params: runParam, body: sitesBody, response: { 200: importRunResponse } },
+      preValidation: adminOnly,
+    },
     async (request) => {
       const user = admin(request);
       const run = await loadRun(database.pool, request.params.id);
@@ -220,7 +261,10 @@ export function fileImportRoutes(app: FastifyInstance, database: Database, timeZ
 
   api.post(
     `${IMPORT_PATH}/:id/mapping`,
-    { schema: { params: runParam, body: mappingBody }, preValidation: adminOnly },
+    {
+      schema: { params: runParam, body: mappingBody, response: { 200: importRunResponse } },
+      preValidation: adminOnly,
+    },
     async (request) => {
       const user = admin(request);
       const run = await loadRun(database.pool, request.params.id);
@@ -270,7 +314,16 @@ export function fileImportRoutes(app: FastifyInstance, database: Database, timeZ
 
   api.post(
     `${IMPORT_PATH}/:id/confirm`,
-    { schema: { params: runParam }, preValidation: adminOnly },
+    {
+      schema: {
+        responseDocs: errorDocs({
+          409: 'The run is not waiting to be confirmed (already confirmed, cancelled or finished).',
+        }),
+        params: runParam,
+        response: { 200: importRunResponse },
+      },
+      preValidation: adminOnly,
+    },
     async (request) => {
       admin(request);
       const run = await loadRun(database.pool, request.params.id);
@@ -281,7 +334,14 @@ export function fileImportRoutes(app: FastifyInstance, database: Database, timeZ
 
   api.post(
     `${IMPORT_PATH}/:id/cancel`,
-    { schema: { params: runParam }, preValidation: adminOnly },
+    {
+      schema: {
+        responseDocs: errorDocs({ 409: 'The run has finished and cannot be cancelled.' }),
+        params: runParam,
+        response: { 200: importRunResponse },
+      },
+      preValidation: adminOnly,
+    },
     async (request) => {
       const user = admin(request);
       await cancelRun(database.pool, request.params.id, user.name, (jobId) =>

@@ -1,11 +1,13 @@
 // /api/admin/jobs (developers only): the background jobs newest first, filtered by queue and state, with Retry
 // (failed or cancelled) and Cancel (not yet finished) through pg-boss's own calls; and the hourly session clean-up.
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { jobListQuery, jobParams } from '../../../shared/schemas/jobs.js';
+import { jobListQuery, jobListSchema, jobParams, jobResponse } from '../../../shared/schemas/jobs.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { HttpError, notFound } from '../../platform/errors.js';
+import { errorDocs } from '../../platform/openapi.js';
 import { CLEANUP_CRON, CLEANUP_JOB, cleanUpSessions } from '../../platform/session-cleanup.js';
 import { listJobs, presentJob } from './jobs.service.js';
 
@@ -23,14 +25,25 @@ export function jobRoutes(app: FastifyInstance, database: Database, idleMinutes:
   };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(PATH, { schema: { querystring: jobListQuery }, preValidation: developer }, async (request) =>
-    listJobs(database.pool, app.jobs, request.query),
+  api.get(
+    PATH,
+    { schema: { querystring: jobListQuery, response: { 200: jobListSchema } }, preValidation: developer },
+    async (request) => listJobs(database.pool, app.jobs, request.query),
   );
 
   const act = (action: 'retry' | 'cancel', refused: string) =>
     api.post(
       `${PATH}/:queue/:id/${action}`,
-      { schema: { params: jobParams }, preValidation: developer },
+      {
+        schema: {
+          responseDocs: errorDocs({
+            409: 'The job is not in a state this action applies to; current holds the job.',
+          }),
+          params: jobParams,
+          response: { 200: jobResponse },
+        },
+        preValidation: developer,
+      },
       async (request) => {
         authorize(currentUser(request), 'developer');
         const { queue, id } = request.params;

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allows, LANGUAGE_SETTINGS_ACCESS } from '../../../shared/permissions.js';
-import { languageSettingsForm } from '../../../shared/schemas/language-settings.js';
+import { languageSettingsForm, languageSettingsResponse } from '../../../shared/schemas/language-settings.js';
 import type { Database } from '../../db/client.js';
 import { administratorsOnly, authorize, currentUser } from '../../platform/auth.js';
 import { registerHistoryEntity } from '../../platform/history.js';
@@ -27,14 +27,17 @@ export function languageSettingsRoutes(app: FastifyInstance, database: Database,
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(LANGUAGE_API, async (request) => ({
+  api.get(LANGUAGE_API, { schema: { response: { 200: languageSettingsResponse } } }, async (request) => ({
     languageSettings: await loadLanguageSettings(database.pool),
     can: { save: allows(currentUser(request), LANGUAGE_SETTINGS_ACCESS.write) },
   }));
 
   api.post(
     LANGUAGE_API,
-    { schema: { body: languageSettingsForm }, preValidation: administratorsOnly },
+    {
+      schema: { body: languageSettingsForm, response: { 200: languageSettingsResponse } },
+      preValidation: administratorsOnly,
+    },
     async (request) => {
       const user = currentUser(request);
       authorize(user, 'admin');

@@ -4,7 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordId } from '../../../shared/schemas/common.js';
-import type { CaughtMail, CaughtMailPage } from '../../../shared/schemas/mail-catcher.js';
+import {
+  caughtMailPageResponse,
+  caughtMailResponse,
+  mailDeletedResponse,
+} from '../../../shared/schemas/mail-catcher.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { administratorsOnly } from '../../platform/auth.js';
@@ -42,9 +46,12 @@ export function mailCatcherRoutes(app: FastifyInstance, database: Database, conf
     '/api/mail-catcher',
     {
       preValidation: administratorsOnly,
-      schema: { querystring: z.object({ after: z.string().max(200).optional() }) },
+      schema: {
+        querystring: z.object({ after: z.string().max(200).optional() }),
+        response: { 200: caughtMailPageResponse },
+      },
     },
-    async (request): Promise<{ mail: CaughtMailPage }> => {
+    async (request) => {
       const cursor = request.query.after
         ? decodeCursor(request.query.after, z.tuple([z.string().max(40), z.number().int()]))
         : null;
@@ -70,8 +77,11 @@ export function mailCatcherRoutes(app: FastifyInstance, database: Database, conf
 
   api.get(
     '/api/mail-catcher/:id',
-    { preValidation: administratorsOnly, schema: { params: z.object({ id: recordId() }) } },
-    async (request): Promise<{ message: CaughtMail }> => {
+    {
+      preValidation: administratorsOnly,
+      schema: { params: z.object({ id: recordId() }), response: { 200: caughtMailResponse } },
+    },
+    async (request) => {
       const { rows } = await database.pool.query<Row>(
         `SELECT id, "to", subject, status, created_at, text, error, sent_at FROM mail_messages WHERE id = $1`,
         [request.params.id],
@@ -89,8 +99,12 @@ export function mailCatcherRoutes(app: FastifyInstance, database: Database, conf
     },
   );
 
-  api.delete('/api/mail-catcher', { preValidation: administratorsOnly }, async () => {
-    const { rowCount } = await database.pool.query('DELETE FROM mail_messages');
-    return { deleted: rowCount ?? 0 };
-  });
+  api.delete(
+    '/api/mail-catcher',
+    { preValidation: administratorsOnly, schema: { response: { 200: mailDeletedResponse } } },
+    async () => {
+      const { rowCount } = await database.pool.query('DELETE FROM mail_messages');
+      return { deleted: rowCount ?? 0 };
+    },
+  );
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   BANNER_NOTICES_MAX,
   type BannerNotice,
+  bannerNoticesResponse,
   noticeForm,
   noticeListQuery,
 } from '../../../shared/schemas/notice.js';
@@ -51,7 +52,7 @@ export function noticeRoutes(app: FastifyInstance, database: Database, timeZone:
   });
 
   // Every signed-in user sees the banners; the shell asks once per page load.
-  app.get('/api/notice/active', async (request) => {
+  app.get('/api/notice/active', { schema: { response: { 200: bannerNoticesResponse } } }, async (request) => {
     currentUser(request);
     return { notices: await bannerNotices(database.pool) };
   });

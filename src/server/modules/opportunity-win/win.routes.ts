@@ -17,6 +17,8 @@ import {
   type WinPreview,
   type WinResult,
   winForm,
+  winPreviewSchema,
+  winResultSchema,
 } from '../../../shared/schemas/opportunity.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
@@ -218,7 +220,7 @@ export function opportunityWinRoutes(app: FastifyInstance, database: Database, t
     .withTypeProvider<ZodTypeProvider>()
     .get(
       '/api/manage/opportunity/:id/win',
-      { schema: { params: idParam }, preValidation: canWin },
+      { schema: { params: idParam, response: { 200: winPreviewSchema } }, preValidation: canWin },
       async (request): Promise<WinPreview> => {
         const { rows } = await database.pool.query('SELECT 1 FROM opportunities WHERE id = $1', [
           request.params.id,
@@ -234,7 +236,10 @@ export function opportunityWinRoutes(app: FastifyInstance, database: Database, t
     )
     .post(
       '/api/manage/opportunity/:id/win',
-      { schema: { params: idParam, body: winForm }, preValidation: canWin },
+      {
+        schema: { params: idParam, body: winForm, response: { 200: winResultSchema } },
+        preValidation: canWin,
+      },
       async (request) =>
         withTransaction(database, ({ client }) =>
           winOpportunity(client, request.params.id, request.body, currentUser(request).id, timeZone),

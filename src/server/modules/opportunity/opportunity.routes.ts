@@ -16,6 +16,7 @@ import {
   OWNER_NOT_SALES,
   opportunityForm,
   opportunityListQuery,
+  opportunityTotalsSchema,
   STAGE_UNKNOWN,
 } from '../../../shared/schemas/opportunity.js';
 import type { Stage } from '../../../shared/schemas/sales-settings.js';
@@ -280,7 +281,10 @@ export function opportunityRoutes(app: FastifyInstance, database: Database, time
   // Count, amount and weighted amount of the whole filtered set (not only the rows loaded), in one statement.
   api.get(
     '/api/manage/opportunity/totals',
-    { schema: { querystring: opportunityListQuery }, preValidation: canRead },
+    {
+      schema: { querystring: opportunityListQuery, response: { 200: opportunityTotalsSchema } },
+      preValidation: canRead,
+    },
     async (request): Promise<OpportunityTotals> => {
       const filter: ListFilter = { where: [], params: [] };
       opportunityList(request.query, filter);

@@ -10,6 +10,7 @@ import {
   SALES_STATUSES,
   VENDOR_STATUSES,
 } from '../../../shared/schemas/organization.js';
+import { suggestionsResponse } from '../../../shared/schemas/suggest.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, registerUniqueViolation } from '../../platform/errors.js';
 import { recordRoutes, suggestQuery } from '../../platform/record-routes.js';
@@ -84,11 +85,12 @@ export function organizationRoutes(app: FastifyInstance, database: Database, tim
 
   // SPEC §7 client pickers: active clients by default, all organizations with /clients/.
   const api = app.withTypeProvider<ZodTypeProvider>();
-  for (const [url, activeOnly] of [
-    ['/api/suggest/clients-active/', true],
-    ['/api/suggest/clients/', false],
+  for (const [url, activeOnly, what] of [
+    ['/api/suggest/clients-active/', true, 'Active organizations, by name.'],
+    ['/api/suggest/clients/', false, 'Organizations, inactive ones too, by name.'],
   ] as const) {
-    api.get(url, { schema: { querystring: suggestQuery } }, async (request) => {
+    const response = { 200: suggestionsResponse(what) };
+    api.get(url, { schema: { querystring: suggestQuery, response } }, async (request) => {
       const { q, limit } = request.query;
       const { rows } = await database.pool.query<{ id: number; name: string }>(
         `SELECT id, name FROM organizations

@@ -1,7 +1,11 @@
 // /api/admin/outage-auto-assignment (administrators only): the single-page settings and their field history.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { outageAutoAssignmentForm } from '../../../shared/schemas/outage-assignment.js';
+import {
+  outageAutoAssignmentForm,
+  outageAutoAssignmentResponse,
+  outageAutoAssignmentSaved,
+} from '../../../shared/schemas/outage-assignment.js';
 import type { Database } from '../../db/client.js';
 import { administratorsOnly, authorize, currentUser } from '../../platform/auth.js';
 import { registerHistoryEntity } from '../../platform/history.js';
@@ -25,7 +29,7 @@ export function outageAssignmentRoutes(app: FastifyInstance, database: Database,
     canRead: (user) => user.isAdmin,
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(PATH, async (request) => {
+  api.get(PATH, { schema: { response: { 200: outageAutoAssignmentResponse } } }, async (request) => {
     authorize(currentUser(request), 'admin');
     return {
       outageAutoAssignment: await loadOutageAutoAssignment(database.pool),
@@ -34,7 +38,10 @@ export function outageAssignmentRoutes(app: FastifyInstance, database: Database,
   });
   api.post(
     PATH,
-    { schema: { body: outageAutoAssignmentForm }, preValidation: administratorsOnly },
+    {
+      schema: { body: outageAutoAssignmentForm, response: { 200: outageAutoAssignmentSaved } },
+      preValidation: administratorsOnly,
+    },
     async (request) => {
       const user = currentUser(request);
       authorize(user, 'admin');

@@ -1,11 +1,11 @@
 // Outage auto assignment: one versioned JSON value in `settings`, its field history, and the choice of assignee
 // for a new outage (the rule for its type, else the default assignee, else nobody).
 import { z } from 'zod';
-import type { Option } from '../../../shared/schemas/common.js';
 import type {
   OutageAutoAssignment,
   OutageAutoAssignmentForm,
 } from '../../../shared/schemas/outage-assignment.js';
+import type { RefValue } from '../../../shared/schemas/record.js';
 import type { Database } from '../../db/client.js';
 import { badRequest, conflict, type FieldErrors, requireVersion } from '../../platform/errors.js';
 import { type Change, recordHistory } from '../../platform/history.js';
@@ -59,13 +59,13 @@ async function present(db: Queryable, row: SettingsRow | null): Promise<OutageAu
     'outage_types',
     stored.rules.map((r) => r.outageTypeId),
   );
-  const option = (map: Map<number, string>, id: number | null): Option | null =>
+  const option = (map: Map<number, string>, id: number | null): RefValue | null =>
     id !== null && map.has(id) ? { value: id, label: map.get(id)! } : null;
   // A rule whose type or assignee has since been deleted no longer applies and is not shown.
   const rules = stored.rules
     .map((r) => ({ outageType: option(types, r.outageTypeId), assignee: option(users, r.assigneeId) }))
     .filter(
-      (r): r is { outageType: Option; assignee: Option } => r.outageType !== null && r.assignee !== null,
+      (r): r is { outageType: RefValue; assignee: RefValue } => r.outageType !== null && r.assignee !== null,
     )
     .sort(
       (a, b) =>

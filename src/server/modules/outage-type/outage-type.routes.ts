@@ -1,8 +1,9 @@
 // /api/admin/outage-type (administrators only: list, basics, save, delete) and the picker /api/suggest/outage-types/.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Option } from '../../../shared/schemas/common.js';
 import { outageTypeForm, outageTypeListQuery } from '../../../shared/schemas/outage-type.js';
+import type { RefValue } from '../../../shared/schemas/record.js';
+import { suggestionsResponse } from '../../../shared/schemas/suggest.js';
 import type { Database } from '../../db/client.js';
 import { registerUniqueViolation } from '../../platform/errors.js';
 import { recordRoutes, suggestQuery } from '../../platform/record-routes.js';
@@ -15,7 +16,7 @@ registerUniqueViolation('outage_types_name_key', 'name', 'This name is already u
 export async function outageTypeOptions(
   db: Queryable,
   options: { activeOnly: boolean; q?: string; limit?: number },
-): Promise<Option[]> {
+): Promise<RefValue[]> {
   const { rows } = await db.query<{ id: number; name: string }>(
     `SELECT id, name FROM outage_types
       WHERE ($1::boolean = false OR active) AND ($2::text IS NULL OR name ILIKE $2)
@@ -45,13 +46,19 @@ export function outageTypeRoutes(app: FastifyInstance, database: Database, timeZ
   });
 
   // Any signed-in user filters outages by type: every type, inactive ones included (old outages keep theirs).
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/suggest/outage-types/', { schema: { querystring: suggestQuery } }, async (request) =>
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/suggest/outage-types/',
+    {
+      schema: {
+        querystring: suggestQuery,
+        response: { 200: suggestionsResponse('Outage types, inactive ones too, by name.') },
+      },
+    },
+    async (request) =>
       outageTypeOptions(database.pool, {
         activeOnly: false,
         q: request.query.q,
         limit: request.query.limit,
       }),
-    );
+  );
 }

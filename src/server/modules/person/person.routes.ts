@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Option } from '../../../shared/schemas/common.js';
 import { optionalRef } from '../../../shared/schemas/fields.js';
 import { personForm, personListQuery } from '../../../shared/schemas/person.js';
+import { suggestionsResponse } from '../../../shared/schemas/suggest.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest } from '../../platform/errors.js';
@@ -105,9 +106,17 @@ export function personRoutes(app: FastifyInstance, database: Database, timeZone:
   });
 
   // Pickers: an organization's Primary Contact, a device's Assigned Person. Active people only.
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/suggest/people/', { schema: { querystring: peopleSuggestQuery } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/suggest/people/',
+    {
+      schema: {
+        querystring: peopleSuggestQuery,
+        response: {
+          200: suggestionsResponse('Active people, labelled "First Last", by last and first name.'),
+        },
+      },
+    },
+    async (request) => {
       authorize(currentUser(request), `read:${PERSON.key}`);
       const { q, limit, organization } = request.query;
       const { rows } = await database.pool.query<{ id: number; name: string }>(
@@ -119,5 +128,6 @@ export function personRoutes(app: FastifyInstance, database: Database, timeZone:
         [organization ?? null, q ? likePattern(q) : null, limit],
       );
       return rows.map((r) => ({ value: r.id, label: r.name }));
-    });
+    },
+  );
 }

@@ -20,6 +20,7 @@ import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest, notFound, registerUniqueViolation } from '../../platform/errors.js';
 import { contentDisposition } from '../../platform/files.js';
+import { fileResponse } from '../../platform/openapi.js';
 import { assignNumber, pendingNumber } from '../../platform/record-numbers.js';
 import { recordRoutes } from '../../platform/record-routes.js';
 import { likePattern, param, type Queryable } from '../../platform/records.js';
@@ -226,7 +227,13 @@ export function proposalRoutes(app: FastifyInstance, database: Database, timeZon
   app.withTypeProvider<ZodTypeProvider>().get(
     `${PATH}/:id/pdf`,
     {
-      schema: { params: z.object({ opportunityId: recordId(), id: recordId() }) },
+      schema: {
+        params: z.object({ opportunityId: recordId(), id: recordId() }),
+        responseDocs: fileResponse(
+          'The proposal as a letter-size PDF, as an attachment named by its number.',
+          ['application/pdf'],
+        ),
+      },
       preValidation: canRead,
       exposeHeadRoute: false,
     },

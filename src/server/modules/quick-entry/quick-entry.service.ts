@@ -4,11 +4,11 @@
 import {
   MATCH_LIMIT,
   matchWord,
-  type QuickCandidate,
   type QuickMatch,
   type QuickMatchTask,
   RECENT_DAYS,
 } from '../../../shared/quick-entry.js';
+import type { RecentTasks } from '../../../shared/schemas/quick-entry.js';
 import { escapeLike, type Queryable } from '../../platform/records.js';
 
 /** The tasks the user logged time on lately, with their last day (an index on slips by user and day). */
@@ -88,7 +88,7 @@ export async function quickMatch(
 }
 
 /** The user's open tasks with time in the last RECENT_DAYS, latest first (bounded): what a device matches offline. */
-export async function recentTasks(db: Queryable, userId: number): Promise<QuickCandidate[]> {
+export async function recentTasks(db: Queryable, userId: number): Promise<RecentTasks['tasks']> {
   const { rows } = await db.query<TaskRow & { short_code: string | null; last: string }>(
     `WITH recent AS (${RECENT_SQL})
      SELECT t.id, t.title, c.id AS case_id, c.title AS case_title, o.name AS organization, o.short_code,

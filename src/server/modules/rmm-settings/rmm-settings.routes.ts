@@ -3,7 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { allows, REPORT_ACCESS } from '../../../shared/permissions.js';
-import { rmmSettingsForm, virtualCountQuery } from '../../../shared/schemas/rmm-settings.js';
+import {
+  rmmSettingsForm,
+  rmmSettingsResponse,
+  rmmSettingsSaved,
+  virtualCountQuery,
+  virtualCountSchema,
+} from '../../../shared/schemas/rmm-settings.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser, registerPolicy } from '../../platform/auth.js';
 import { registerHistoryEntity } from '../../platform/history.js';
@@ -36,20 +42,27 @@ export function rmmSettingsRoutes(app: FastifyInstance, database: Database, time
   };
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get(PATH, { preValidation: admin }, async () => ({
+  api.get(PATH, { schema: { response: { 200: rmmSettingsResponse } }, preValidation: admin }, async () => ({
     rmmSettings: await loadRmmSettings(database.pool),
     formOptions: { categories: await categoryOptions(database.pool) },
   }));
 
-  api.post(PATH, { schema: { body: rmmSettingsForm }, preValidation: admin }, async (request) => {
-    const user = currentUser(request);
-    authorize(user, ACTION);
-    return { rmmSettings: await saveRmmSettings(database, request.body, user.id, timeZone) };
-  });
+  api.post(
+    PATH,
+    { schema: { body: rmmSettingsForm, response: { 200: rmmSettingsSaved } }, preValidation: admin },
+    async (request) => {
+      const user = currentUser(request);
+      authorize(user, ACTION);
+      return { rmmSettings: await saveRmmSettings(database, request.body, user.id, timeZone) };
+    },
+  );
 
   api.get(
     `${PATH}/virtual-count`,
-    { schema: { querystring: virtualCountQuery }, preValidation: admin },
+    {
+      schema: { querystring: virtualCountQuery, response: { 200: virtualCountSchema } },
+      preValidation: admin,
+    },
     async (request) => {
       const { categoryIds, models } = request.query;
       const given = categoryIds !== undefined || models !== undefined;

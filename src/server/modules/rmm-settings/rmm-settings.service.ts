@@ -1,7 +1,7 @@
 // RMM settings, virtual devices: the versioned { categoryIds, models } value under RMM_VIRTUAL_KEY in `settings`,
 // its field history, and how many devices a rule counts as virtual.
 
-import type { Option } from '../../../shared/schemas/common.js';
+import type { RefValue } from '../../../shared/schemas/record.js';
 import type { RmmSettings, RmmSettingsForm, VirtualCount } from '../../../shared/schemas/rmm-settings.js';
 import type { Database } from '../../db/client.js';
 import { badRequest } from '../../platform/errors.js';
@@ -33,7 +33,7 @@ type StampRow = SettingsRow;
 const readStamp = (db: Queryable) => readSettingsRow(db, RMM_VIRTUAL_KEY);
 
 /** Device categories as options, by name: all of them (inactive ones too, a rule may name one). */
-export async function categoryOptions(db: Queryable, ids?: number[]): Promise<Option[]> {
+export async function categoryOptions(db: Queryable, ids?: number[]): Promise<RefValue[]> {
   const { rows } = await db.query<{ id: number; name: string }>(
     `SELECT id, name FROM device_categories WHERE ($1::int[] IS NULL OR id = ANY($1::int[]))
       ORDER BY name, id LIMIT 500`,

@@ -2,6 +2,7 @@
 // saves them, every active staff member may own an opportunity (a new install is usable at once). Saved by
 // administrators with field history (the staff by name); only active staff can be given a role.
 import type { Option } from '../../../shared/schemas/common.js';
+import type { RefValue } from '../../../shared/schemas/record.js';
 import type { SalesRoleSettings, SalesRoleSettingsForm } from '../../../shared/schemas/sales-settings.js';
 import type { Database } from '../../db/client.js';
 import { SALES_ROLES_KEY, type StoredSalesRoles } from '../../db/settings-keys.js';
@@ -88,7 +89,7 @@ export async function loadSalesRoleSettings(db: Queryable): Promise<SalesRoleSet
   const options = (ids: number[]) =>
     [...people.values()]
       .filter((p) => ids.includes(p.id))
-      .map((p): Option => ({ value: p.id, label: p.name }));
+      .map((p): RefValue => ({ value: p.id, label: p.name }));
   return {
     owners: options(owners),
     approvers: options(approvers),
@@ -99,7 +100,7 @@ export async function loadSalesRoleSettings(db: Queryable): Promise<SalesRoleSet
 }
 
 /** The staff a role can be given: every active staff member, by name. */
-export async function activeStaffOptions(db: Queryable): Promise<Option[]> {
+export async function activeStaffOptions(db: Queryable): Promise<RefValue[]> {
   const { rows } = await db.query<{ value: number; label: string }>(
     `SELECT id AS value, first_name || ' ' || last_name AS label FROM users WHERE active
       ORDER BY last_name, first_name, id LIMIT ${STAFF_OPTIONS_LIMIT}`,

@@ -5,8 +5,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   esignatureSettingsForm,
+  esignatureSettingsResponse,
   opportunitySettingsForm,
+  opportunitySettingsResponse,
   salesRoleSettingsForm,
+  salesRoleSettingsResponse,
 } from '../../../shared/schemas/sales-settings.js';
 import type { Database } from '../../db/client.js';
 import { type AuthUser, administratorsOnly, authorize, currentUser } from '../../platform/auth.js';
@@ -44,13 +47,20 @@ export function salesSettingsRoutes(app: FastifyInstance, database: Database, ti
   const can = { save: true };
 
   // Every POST is refused before its body is validated: a non-administrator learns nothing from validation errors.
-  api.get(OPPORTUNITY_PATH, async (request) => {
-    admin(request);
-    return { opportunitySettings: await opportunity.loadOpportunitySettings(database.pool), can };
-  });
+  api.get(
+    OPPORTUNITY_PATH,
+    { schema: { response: { 200: opportunitySettingsResponse } } },
+    async (request) => {
+      admin(request);
+      return { opportunitySettings: await opportunity.loadOpportunitySettings(database.pool), can };
+    },
+  );
   api.post(
     OPPORTUNITY_PATH,
-    { schema: { body: opportunitySettingsForm }, preValidation: administratorsOnly },
+    {
+      schema: { body: opportunitySettingsForm, response: { 200: opportunitySettingsResponse } },
+      preValidation: administratorsOnly,
+    },
     async (request) => {
       const user = admin(request);
       const saved = await opportunity.saveOpportunitySettings(database, request.body, user.id, timeZone);
@@ -63,26 +73,32 @@ export function salesSettingsRoutes(app: FastifyInstance, database: Database, ti
     formOptions: { staff: await roles.activeStaffOptions(database.pool) },
     can,
   });
-  api.get(ROLES_PATH, async (request) => {
+  api.get(ROLES_PATH, { schema: { response: { 200: salesRoleSettingsResponse } } }, async (request) => {
     admin(request);
     return rolesPage(await roles.loadSalesRoleSettings(database.pool));
   });
   api.post(
     ROLES_PATH,
-    { schema: { body: salesRoleSettingsForm }, preValidation: administratorsOnly },
+    {
+      schema: { body: salesRoleSettingsForm, response: { 200: salesRoleSettingsResponse } },
+      preValidation: administratorsOnly,
+    },
     async (request) => {
       const user = admin(request);
       return rolesPage(await roles.saveSalesRoleSettings(database, request.body, user.id, timeZone));
     },
   );
 
-  api.get(ESIGNATURE_PATH, async (request) => {
+  api.get(ESIGNATURE_PATH, { schema: { response: { 200: esignatureSettingsResponse } } }, async (request) => {
     admin(request);
     return { esignatureSettings: await loadEsignatureSettings(database.pool), can };
   });
   api.post(
     ESIGNATURE_PATH,
-    { schema: { body: esignatureSettingsForm }, preValidation: administratorsOnly },
+    {
+      schema: { body: esignatureSettingsForm, response: { 200: esignatureSettingsResponse } },
+      preValidation: administratorsOnly,
+    },
     async (request) => {
       const user = admin(request);
       return {

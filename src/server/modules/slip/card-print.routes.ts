@@ -5,11 +5,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordId } from '../../../shared/schemas/common.js';
-import { type CardPrintResult, PRINT_NOT_SET_UP } from '../../../shared/schemas/slip.js';
+import {
+  type CardPrintResult,
+  cardPrintResultSchema,
+  PRINT_NOT_SET_UP,
+} from '../../../shared/schemas/slip.js';
 import type { Database } from '../../db/client.js';
 import type { AuthUser } from '../../platform/auth.js';
 import { signedIn } from '../../platform/auth.js';
 import { HttpError, notFound } from '../../platform/errors.js';
+import { errorDocs, fileResponse } from '../../platform/openapi.js';
 import type { Queryable } from '../../platform/records.js';
 import { formatStamp } from '../../platform/stamp.js';
 import { type TaskCard, taskCardPdf } from './pdf.js';
@@ -98,7 +103,13 @@ export function cardPrintRoutes(app: FastifyInstance, database: Database, timeZo
 
   api.post(
     '/api/manage/task/card-print/:taskId',
-    { schema: { params: taskParam } },
+    {
+      schema: {
+        responseDocs: errorDocs({ 409: 'A card of this task is being built already.' }),
+        params: taskParam,
+        response: { 200: cardPrintResultSchema },
+      },
+    },
     async (request): Promise<CardPrintResult> => {
       const user = signedIn(request);
       const { taskId } = request.params;
@@ -121,7 +132,14 @@ export function cardPrintRoutes(app: FastifyInstance, database: Database, timeZo
 
   api.get(
     '/api/manage/task/card-print/:taskId/preview',
-    { schema: { params: taskParam } },
+    {
+      schema: {
+        params: taskParam,
+        responseDocs: fileResponse('The task card as a PDF, shown inline (task-card-{taskId}.pdf).', [
+          'application/pdf',
+        ]),
+      },
+    },
     async (request, reply) => {
       const user = signedIn(request);
       const { taskId } = request.params;

@@ -2,8 +2,12 @@
 // How and Where repeat the user's habit on the task, else their latest slip; a copy carries its source's
 // description, task, how, where and duration and starts where the user's day ends, so it never overlaps its source.
 import { formatTimeOfDay, fromDbTime } from '../../../shared/format/time-of-day.js';
-import type { Option } from '../../../shared/schemas/common.js';
-import { HOW_OPTIONS, RATE_MULTIPLIER_OPTIONS, WHERE_OPTIONS } from '../../../shared/schemas/slip.js';
+import {
+  HOW_OPTIONS,
+  type NewSlip,
+  RATE_MULTIPLIER_OPTIONS,
+  WHERE_OPTIONS,
+} from '../../../shared/schemas/slip.js';
 import { notFound } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/records.js';
 import { billingFor } from './billable-sql.js';
@@ -92,11 +96,7 @@ type Draft = {
 };
 
 /** The draft presented as a slip, with the rounding rule its organization has on its day. */
-async function present(
-  db: Queryable,
-  draft: Draft,
-  user: { id: number; name: string },
-): Promise<Record<string, unknown>> {
+async function present(db: Queryable, draft: Draft, user: { id: number; name: string }): Promise<NewSlip> {
   const { task } = draft;
   const iso = `${draft.date.slice(6, 10)}-${draft.date.slice(0, 2)}-${draft.date.slice(3, 5)}`;
   const org = task ? { id: task.organization_id, name: task.organization_name } : null;
@@ -109,9 +109,7 @@ async function present(
     date: draft.date,
     task: task ? { value: task.id, label: task.title } : null,
     case: task ? { value: task.case_id, label: task.case_title } : null,
-    organization: task
-      ? ({ value: task.organization_id, label: task.organization_name } satisfies Option)
-      : null,
+    organization: task ? { value: task.organization_id, label: task.organization_name } : null,
     user: { value: user.id, label: user.name },
     where: codeOption(WHERE_OPTIONS, draft.habit.where_code),
     how: codeOption(HOW_OPTIONS, draft.habit.how_code),
@@ -139,7 +137,7 @@ export async function blankSlip(
   taskId: number | null,
   user: { id: number; name: string },
   today: string,
-): Promise<Record<string, unknown>> {
+): Promise<NewSlip> {
   const task = taskId ? await taskRef(db, taskId) : null;
   const habit = await recentHabit(db, user.id, task?.id ?? null);
   return present(db, { task, date: today, startTime: '', stopTime: '', habit, comment: null }, user);
@@ -153,7 +151,7 @@ export async function copySlip(
   db: Queryable,
   sourceId: number,
   user: { id: number; name: string },
-): Promise<Record<string, unknown>> {
+): Promise<NewSlip> {
   const source = await loadSlipRow(db, sourceId);
   if (!source) throw notFound();
   // The source's row already carries its task, case and client.

@@ -1,5 +1,6 @@
 // Daily panel calls: the day's summary (slips by start, one bucket row per active category), slip defaults, load,
 // save (every message, owner and biller rules, closed case/task, stale versions), delete, bucket time.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
 import {
@@ -15,6 +16,7 @@ import {
 import { MESSAGES } from '../../../shared/errors.js';
 import { INVALID_TIME } from '../../../shared/format/time-of-day.js';
 import { BLANK } from '../../../shared/schemas/fields.js';
+import { INVALID_DAY } from '../../../shared/schemas/path-date.js';
 import {
   CLOSED_CASE,
   CLOSED_TASK,
@@ -210,11 +212,12 @@ describe('summary', () => {
     expect(summary.buckets.map((b: { time: string }) => b.time)).toEqual(['0:00', '0:00', '0:00']);
   });
 
-  it('refuses a day that does not exist', async () => {
+  it('refuses a day that does not exist or is written another way: 400 naming the format', async () => {
     for (const bad of ['02302026', '2026-11-23', '1123202', 'today']) {
       const res = await owner.get(`/api/manage/slip/summary/${bad}`);
-      expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe(MESSAGES.notFound);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().message).toBe(INVALID_DAY);
+      expect(res.json().form.fields).toEqual({ date: [INVALID_DAY] });
     }
   });
 });
@@ -573,11 +576,11 @@ describe('buckets', () => {
     expect(stale.json().current).toMatchObject({ minutes: 120, version: 1 });
   });
 
-  it('404 for an unknown category or day', async () => {
+  it('404 for an unknown category, 400 naming the format for a day that does not exist', async () => {
     expect((await owner.post(url(999999), { version: 0, time: '1' })).statusCode).toBe(404);
-    expect((await owner.post(url(categories[0]!.id, '13012026'), { version: 0, time: '1' })).statusCode).toBe(
-      404,
-    );
+    const day = await owner.post(url(categories[0]!.id, '13012026'), { version: 0, time: '1' });
+    expect(day.statusCode).toBe(400);
+    expect(day.json().message).toBe(INVALID_DAY);
   });
 });
 

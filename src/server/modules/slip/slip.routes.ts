@@ -14,7 +14,17 @@ import { z } from 'zod';
 import { wallClockOf } from '../../../shared/format/company-time.js';
 import { idOrCreateParam, idParam, PAGE_SIZE, recordId } from '../../../shared/schemas/common.js';
 import { pathDate } from '../../../shared/schemas/path-date.js';
-import { bucketForm, type SlipSummary, slipForm } from '../../../shared/schemas/slip.js';
+import { deletedResponse } from '../../../shared/schemas/record.js';
+import {
+  bucketForm,
+  bucketSavedResponse,
+  type SlipSummary,
+  slipForm,
+  slipLoadResponse,
+  slipSavedResponse,
+  slipSummarySchema,
+  taskSlipsResponse,
+} from '../../../shared/schemas/slip.js';
 import type { Database } from '../../db/client.js';
 import { signedIn } from '../../platform/auth.js';
 import { decodeCursor } from '../../platform/cursor.js';
@@ -55,16 +65,26 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
   const api = app.withTypeProvider<ZodTypeProvider>();
   const pool = database.pool;
 
-  api.get('/api/manage/slip', { schema: { querystring: taskSlipsQuery } }, async (request) => {
-    const user = signedIn(request);
-    const { task, limit, after } = request.query;
-    const page = await taskSlips(pool, task, limit, after ? decodeCursor(after, slipCursor) : null, user.id);
-    return { ...page, items: page.items.map((slip) => slipForViewer(slip, user)) };
-  });
+  api.get(
+    '/api/manage/slip',
+    { schema: { querystring: taskSlipsQuery, response: { 200: taskSlipsResponse } } },
+    async (request) => {
+      const user = signedIn(request);
+      const { task, limit, after } = request.query;
+      const page = await taskSlips(
+        pool,
+        task,
+        limit,
+        after ? decodeCursor(after, slipCursor) : null,
+        user.id,
+      );
+      return { ...page, items: page.items.map((slip) => slipForViewer(slip, user)) };
+    },
+  );
 
   api.get(
     '/api/manage/slip/summary/:date',
-    { schema: { params: z.object({ date: pathDate }) } },
+    { schema: { params: z.object({ date: pathDate }), response: { 200: slipSummarySchema } } },
     async (request): Promise<SlipSummary> => {
       const user = signedIn(request);
       const { date } = request.params;
@@ -87,7 +107,7 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
 
   api.get(
     '/api/manage/slip/:id',
-    { schema: { params: idOrCreateParam, querystring: createQuery } },
+    { schema: { params: idOrCreateParam, querystring: createQuery, response: { 200: slipLoadResponse } } },
     async (request) => {
       const user = signedIn(request);
       const { id } = request.params;
@@ -104,7 +124,14 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
 
   api.post(
     '/api/manage/slip/:id',
-    { schema: { params: idOrCreateParam, body: slipForm, headers: idempotencyHeaders } },
+    {
+      schema: {
+        params: idOrCreateParam,
+        body: slipForm,
+        headers: idempotencyHeaders,
+        response: { 200: slipSavedResponse },
+      },
+    },
     async (request, reply) => {
       const user = signedIn(request);
       const values = request.body as SlipValues;
@@ -123,7 +150,13 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
   api.delete(
     '/api/manage/slip/:id',
     {
-      schema: { params: idParam, querystring: deleteQuery, body: deleteBody, headers: idempotencyHeaders },
+      schema: {
+        params: idParam,
+        querystring: deleteQuery,
+        body: deleteBody,
+        headers: idempotencyHeaders,
+        response: { 200: deletedResponse },
+      },
       onRequest: emptyBodyIsNone,
     },
     async (request, reply) => {
@@ -144,6 +177,7 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
         params: z.object({ categoryId: recordId(), date: pathDate }),
         body: bucketForm,
         headers: idempotencyHeaders,
+        response: { 200: bucketSavedResponse },
       },
     },
     async (request, reply) => {

@@ -7,7 +7,6 @@ import { toIsoDate } from '../../../shared/format/date.js';
 import { minutesToHmm } from '../../../shared/format/duration.js';
 import { formatTimeOfDay, fromDbTime, stopMinutes, toDbTime } from '../../../shared/format/time-of-day.js';
 import { billable, explainBillable, type RoundingSource, sourceLabel } from '../../../shared/rounding.js';
-import type { Option } from '../../../shared/schemas/common.js';
 import { codeOptions } from '../../../shared/schemas/fields.js';
 import {
   type Bucket,
@@ -18,6 +17,7 @@ import {
   RATE_MULTIPLIER_OPTIONS,
   type Slip,
   type SlipFormOptions,
+  type SlipSummary,
   STOP_AFTER_START,
   WHERE_OPTIONS,
 } from '../../../shared/schemas/slip.js';
@@ -34,7 +34,7 @@ export const howOptions = () => codeOptions(HOW_OPTIONS);
 export const rateMultiplierOptions = () => codeOptions(RATE_MULTIPLIER_OPTIONS);
 
 /** Billers to pick from: active staff, by name (bounded; a managed service provider has dozens, not thousands). */
-export async function billerOptions(db: Queryable): Promise<Option[]> {
+export async function billerOptions(db: Queryable): Promise<SlipSummary['billerOptions']> {
   const { rows } = await db.query<{ id: number; name: string }>(
     `SELECT id, first_name || ' ' || last_name AS name FROM users
       WHERE active ORDER BY first_name, last_name, id LIMIT 1000`,
@@ -122,7 +122,7 @@ export type SlipRow = {
 export const codeOption = (
   list: readonly { value: string; label: string }[],
   value: string | null,
-): Option | null => {
+): Slip['where'] => {
   if (value === null) return null;
   return { value, label: list.find((c) => c.value === value)?.label ?? value };
 };

@@ -4,13 +4,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Option, recordId } from '../../../shared/schemas/common.js';
+import { recordId } from '../../../shared/schemas/common.js';
 import {
   type AvailableForSlip,
   type AvailableTask,
   availableForSlipQuery,
+  availableForSlipSchema,
   type MoveSlipResult,
   moveSlipBody,
+  moveSlipRefusedSchema,
+  moveSlipResultSchema,
   NO_TARGET_TASK,
   NOT_OWNER,
 } from '../../../shared/schemas/slip.js';
@@ -33,7 +36,7 @@ class MoveRefused extends Error {
   }
 }
 
-async function activeDepartments(db: Queryable): Promise<Option[]> {
+async function activeDepartments(db: Queryable): Promise<AvailableForSlip['departments']> {
   const { rows } = await db.query<{ id: number; name: string }>(
     'SELECT id, name FROM departments WHERE active ORDER BY name, id LIMIT 500',
   );
@@ -46,7 +49,7 @@ export function taskSlipRoutes(app: FastifyInstance, database: Database): void {
 
   api.get(
     '/api/manage/task/available-for-slip',
-    { schema: { querystring: availableForSlipQuery } },
+    { schema: { querystring: availableForSlipQuery, response: { 200: availableForSlipSchema } } },
     async (request): Promise<AvailableForSlip> => {
       signedIn(request);
       const query = request.query;
@@ -118,6 +121,8 @@ export function taskSlipRoutes(app: FastifyInstance, database: Database): void {
         }),
         // A malformed target is the same as none: the dialog shows NO_TARGET_TASK.
         body: moveSlipBody.catch({ targetTask: null }).optional(),
+        // A refused move answers the error shape with its messages also as `errors` (the dialog's list).
+        response: { 200: moveSlipResultSchema, 400: moveSlipRefusedSchema },
       },
     },
     async (request, reply) => {

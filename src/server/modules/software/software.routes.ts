@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { optionalRef } from '../../../shared/schemas/fields.js';
 import { RENEWAL_DAYS, softwareForm, softwareListQuery } from '../../../shared/schemas/software.js';
+import { suggestionsResponse } from '../../../shared/schemas/suggest.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { recordRoutes, suggestQuery } from '../../platform/record-routes.js';
@@ -48,9 +49,15 @@ export function softwareRoutes(app: FastifyInstance, database: Database, timeZon
   });
 
   // The systems form picks software of the system's organization. Active software only.
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/suggest/software/', { schema: { querystring: softwareSuggestQuery } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/suggest/software/',
+    {
+      schema: {
+        querystring: softwareSuggestQuery,
+        response: { 200: suggestionsResponse('Active software, by name.') },
+      },
+    },
+    async (request) => {
       authorize(currentUser(request), `read:${SOFTWARE.key}`);
       const { q, limit, organization } = request.query;
       const { rows } = await database.pool.query<{ id: number; name: string }>(
@@ -61,5 +68,6 @@ export function softwareRoutes(app: FastifyInstance, database: Database, timeZon
         [organization ?? null, q ? likePattern(q) : null, limit],
       );
       return rows.map((r) => ({ value: r.id, label: r.name }));
-    });
+    },
+  );
 }

@@ -1,7 +1,7 @@
 // SSO settings (/admin/sso): the versioned value under SSO_SETTINGS_KEY, presented without the client secret,
 // saved whole with the optimistic lock, and their field history (the secret recorded only as "Changed").
 import type pg from 'pg';
-import type { Option } from '../../../shared/schemas/common.js';
+import type { RefValue } from '../../../shared/schemas/record.js';
 import {
   SSO_ENTITY_ID,
   SSO_HISTORY_KEY,
@@ -25,7 +25,7 @@ import { withTransaction } from '../../platform/transaction.js';
 const readStamp = (db: Queryable) => readSettingsRow(db, SSO_SETTINGS_KEY);
 
 /** The active administrators, by name: who may be the break-glass administrator. */
-export async function administratorOptions(db: Queryable, id?: number): Promise<Option[]> {
+export async function administratorOptions(db: Queryable, id?: number): Promise<RefValue[]> {
   const { rows } = await db.query<{ id: number; name: string }>(
     `SELECT id, first_name || ' ' || last_name AS name FROM users
       WHERE active AND 'ROLE_ADMIN' = ANY(roles) AND ($1::int IS NULL OR id = $1)

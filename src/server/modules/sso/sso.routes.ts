@@ -6,20 +6,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { nextPath } from '../../../shared/next-path.js';
 import {
-  type AuthOptions,
+  authOptionsSchema,
   SSO_CALLBACK_PATH,
   SSO_ENTITY_ID,
   SSO_FIELD_LABELS,
   SSO_HISTORY_KEY,
   type SsoErrorCode,
-  type SsoTestResult,
   ssoSettingsForm,
+  ssoSettingsResponse,
+  ssoSettingsSaved,
   ssoTestRequest,
+  ssoTestResult,
 } from '../../../shared/schemas/sso.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { administratorsOnly, authorize, currentUser } from '../../platform/auth.js';
 import { registerHistoryEntity } from '../../platform/history.js';
+import { errorDocs, redirectResponse } from '../../platform/openapi.js';
 import { takeRateSlot } from '../../platform/rate-limit.js';
 import {
   cookieName,
@@ -69,18 +72,33 @@ export function ssoRoutes(
   const redirectUri = () => `${app.publicBaseUrl()}${SSO_CALLBACK_PATH}`;
   const fail = (reply: FastifyReply, code: SsoErrorCode) => reply.redirect(`/sso?error=${code}`, 302);
 
-  api.get('/api/auth/options', { config: { public: true } }, async (): Promise<AuthOptions> => {
-    const settings = await readSsoSettings(database.pool);
-    const ready = ssoReady(settings);
-    return {
-      sso: ready ? { providerName: settings.providerName } : null,
-      enforced: ready && settings.enforced,
-    };
-  });
+  api.get(
+    '/api/auth/options',
+    { schema: { response: { 200: authOptionsSchema } }, config: { public: true } },
+    async () => {
+      const settings = await readSsoSettings(database.pool);
+      const ready = ssoReady(settings);
+      return {
+        sso: ready ? { providerName: settings.providerName } : null,
+        enforced: ready && settings.enforced,
+      };
+    },
+  );
 
   api.get(
     '/api/auth/sso/start',
-    { schema: { querystring: startQuery }, config: { public: true } },
+    {
+      schema: {
+        querystring: startQuery,
+        responseDocs: {
+          ...errorDocs({ 429: 'Too many tries: wait and try again (Retry-After says how many seconds).' }),
+          ...redirectResponse(
+            "To the provider's sign-in page; when single sign-on is off, busy or unreachable, to /sso?error={code}.",
+          ),
+        },
+      },
+      config: { public: true },
+    },
     async (request, reply) => {
       const settings = await readSsoSettings(database.pool);
       if (!ssoReady(settings)) return fail(reply, 'off');
@@ -128,7 +146,15 @@ export function ssoRoutes(
 
   api.get(
     SSO_CALLBACK_PATH,
-    { schema: { querystring: callbackQuery }, config: { public: true } },
+    {
+      schema: {
+        querystring: callbackQuery,
+        responseDocs: redirectResponse(
+          'Signed in (a new session cookie): to the page the sign-in started from (returnTo), else /. Refused: to /sso?error={code}.',
+        ),
+      },
+      config: { public: true },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const query = request.query;
@@ -225,30 +251,38 @@ export function ssoRoutes(
   // Refused before the body is validated: a non-administrator learns nothing from validation errors.
   const admin = administratorsOnly;
 
-  api.get(ADMIN_PATH, { preValidation: admin }, async () => ({
-    ssoSettings: await loadSsoSettings(database.pool, redirectUri()),
-    formOptions: { breakGlassUsers: await administratorOptions(database.pool) },
-  }));
+  api.get(
+    ADMIN_PATH,
+    { schema: { response: { 200: ssoSettingsResponse } }, preValidation: admin },
+    async () => ({
+      ssoSettings: await loadSsoSettings(database.pool, redirectUri()),
+      formOptions: { breakGlassUsers: await administratorOptions(database.pool) },
+    }),
+  );
 
-  api.post(ADMIN_PATH, { schema: { body: ssoSettingsForm }, preValidation: admin }, async (request) => {
-    const user = currentUser(request);
-    authorize(user, 'admin');
-    return {
-      ssoSettings: await saveSsoSettings(
-        database,
-        app.secrets,
-        request.body,
-        user.id,
-        config.timeZone,
-        redirectUri(),
-      ),
-    };
-  });
+  api.post(
+    ADMIN_PATH,
+    { schema: { body: ssoSettingsForm, response: { 200: ssoSettingsSaved } }, preValidation: admin },
+    async (request) => {
+      const user = currentUser(request);
+      authorize(user, 'admin');
+      return {
+        ssoSettings: await saveSsoSettings(
+          database,
+          app.secrets,
+          request.body,
+          user.id,
+          config.timeZone,
+          redirectUri(),
+        ),
+      };
+    },
+  );
 
   api.post(
     `${ADMIN_PATH}/test`,
-    { schema: { body: ssoTestRequest }, preValidation: admin },
-    async (request): Promise<SsoTestResult> => {
+    { schema: { body: ssoTestRequest, response: { 200: ssoTestResult } }, preValidation: admin },
+    async (request) => {
       try {
         const found = await testIssuer(request.body.issuerUrl);
         const methods = found.code_challenge_methods_supported;

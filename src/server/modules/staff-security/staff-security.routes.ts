@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { recordId } from '../../../shared/schemas/common.js';
-import type { StaffForm } from '../../../shared/schemas/staff.js';
-import { staffAccessForm } from '../../../shared/schemas/staff-security.js';
+import { staffAccessForm, staffSecurityResponse } from '../../../shared/schemas/staff-security.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { administratorsOnly, currentUser } from '../../platform/auth.js';
@@ -21,6 +20,8 @@ import {
 
 const PATH = '/api/admin/staff/:id/security';
 const params = z.object({ id: recordId() });
+/** Every call answers the screen as it is after it. */
+const response = { 200: staffSecurityResponse };
 
 export function staffSecurityRoutes(app: FastifyInstance, database: Database, config: Config): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -33,7 +34,7 @@ export function staffSecurityRoutes(app: FastifyInstance, database: Database, co
 
   api.get(
     PATH,
-    { ...admin, schema: { summary: "A staff member's sign-in and security", params } },
+    { ...admin, schema: { summary: "A staff member's sign-in and security", params, response } },
     (request) => load(request.params.id),
   );
   api.post(
@@ -44,6 +45,7 @@ export function staffSecurityRoutes(app: FastifyInstance, database: Database, co
         summary: 'Save roles and the active flag (as the staff form does)',
         params,
         body: staffAccessForm,
+        response,
       },
     },
     async (request) => {
@@ -58,8 +60,8 @@ export function staffSecurityRoutes(app: FastifyInstance, database: Database, co
           firstName: staff.firstName,
           lastName: staff.lastName,
           shortCode: staff.shortCode,
-          homePage: staff.homePage as StaffForm['homePage'],
-          caseListDailySlipsMode: staff.caseListDailySlipsMode as StaffForm['caseListDailySlipsMode'],
+          homePage: staff.homePage,
+          caseListDailySlipsMode: staff.caseListDailySlipsMode,
           autoPopulateTaskPoints: staff.autoPopulateTaskPoints,
           ...request.body,
         },
@@ -74,7 +76,11 @@ export function staffSecurityRoutes(app: FastifyInstance, database: Database, co
     `${PATH}/two-factor/reset`,
     {
       ...admin,
-      schema: { summary: "Reset the staff member's two-factor sign-in (ends their sessions)", params },
+      schema: {
+        summary: "Reset the staff member's two-factor sign-in (ends their sessions)",
+        params,
+        response,
+      },
     },
     async (request) => {
       const user = currentUser(request);
@@ -84,7 +90,7 @@ export function staffSecurityRoutes(app: FastifyInstance, database: Database, co
   );
   api.delete(
     `${PATH}/sessions`,
-    { ...admin, schema: { summary: 'End every session of the staff member', params } },
+    { ...admin, schema: { summary: 'End every session of the staff member', params, response } },
     async (request) => {
       const user = currentUser(request);
       await revokeAllSessions(database, request.params.id, {
@@ -101,6 +107,7 @@ export function staffSecurityRoutes(app: FastifyInstance, database: Database, co
       schema: {
         summary: 'End one session of the staff member',
         params: params.extend({ sessionId: recordId() }),
+        response,
       },
     },
     async (request) => {
@@ -114,7 +121,7 @@ export function staffSecurityRoutes(app: FastifyInstance, database: Database, co
   );
   api.post(
     `${PATH}/unlock`,
-    { ...admin, schema: { summary: 'Clear failed sign-ins and the lock', params } },
+    { ...admin, schema: { summary: 'Clear failed sign-ins and the lock', params, response } },
     async (request) => {
       await unlockUser(database, request.params.id, currentUser(request).id);
       return load(request.params.id);
@@ -122,7 +129,10 @@ export function staffSecurityRoutes(app: FastifyInstance, database: Database, co
   );
   api.post(
     `${PATH}/password-reset`,
-    { ...admin, schema: { summary: 'Mail the staff member a link to choose a new password', params } },
+    {
+      ...admin,
+      schema: { summary: 'Mail the staff member a link to choose a new password', params, response },
+    },
     async (request) => {
       const baseUrl = app.publicBaseUrl();
       await sendPasswordReset(database, app.mail, request.params.id, baseUrl, currentUser(request).id);
@@ -136,6 +146,7 @@ export function staffSecurityRoutes(app: FastifyInstance, database: Database, co
       schema: {
         summary: "Revoke one of the staff member's API tokens",
         params: params.extend({ tokenId: recordId() }),
+        response,
       },
     },
     async (request) => {

@@ -1,7 +1,8 @@
 // Staff administration: keyset-paged list, create, edit (with password reset and unlock), suggestions.
 import type pg from 'pg';
 import { z } from 'zod';
-import type { ListPage, Option } from '../../../shared/schemas/common.js';
+import type { ListPage } from '../../../shared/schemas/common.js';
+import type { RefValue } from '../../../shared/schemas/record.js';
 import type { StaffForm, StaffRow } from '../../../shared/schemas/staff.js';
 import { APPROVER_SELF } from '../../../shared/schemas/timesheet.js';
 import type { Database } from '../../db/client.js';
@@ -72,7 +73,7 @@ export async function loadStaff(db: Queryable, id: number) {
 }
 
 /** The person's approver of timesheet weeks, or null (any administrator approves). */
-async function approverOf(db: Queryable, id: number): Promise<Option | null> {
+async function approverOf(db: Queryable, id: number): Promise<RefValue | null> {
   const { rows } = await db.query<{ id: number; name: string }>(
     `SELECT a.id, a.first_name || ' ' || a.last_name AS name
        FROM users u JOIN users a ON a.id = u.approver_id WHERE u.id = $1`,
@@ -201,7 +202,7 @@ export async function saveStaff(
   return loadStaff(database.pool, id);
 }
 
-export async function suggestStaff(db: Queryable, q: string | undefined, limit: number): Promise<Option[]> {
+export async function suggestStaff(db: Queryable, q: string | undefined, limit: number): Promise<RefValue[]> {
   const { rows } = await db.query<{ id: number; name: string }>(
     `SELECT id, first_name || ' ' || last_name AS name FROM users
       WHERE active AND ($1::text IS NULL OR first_name || ' ' || last_name ILIKE $1 OR short_code ILIKE $1)

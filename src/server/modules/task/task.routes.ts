@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { WORK_STATUSES } from '../../../shared/schemas/case.js';
 import type { Option } from '../../../shared/schemas/common.js';
 import { codeOptions, requiredRef } from '../../../shared/schemas/fields.js';
+import { suggestionsResponse } from '../../../shared/schemas/suggest.js';
 import { CASE_CLOSED, type TaskListQuery, taskForm, taskListQuery } from '../../../shared/schemas/task.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser } from '../../platform/auth.js';
@@ -99,9 +100,15 @@ export function taskRoutes(app: FastifyInstance, database: Database, timeZone: s
 
   // Open tasks of a case, by title, in creation order.
   const tasksSuggestQuery = suggestQuery.extend({ case: requiredRef() });
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/suggest/tasks/', { schema: { querystring: tasksSuggestQuery } }, async (request) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/suggest/tasks/',
+    {
+      schema: {
+        querystring: tasksSuggestQuery,
+        response: { 200: suggestionsResponse('Open tasks of the case, by title, in creation order.') },
+      },
+    },
+    async (request) => {
       authorize(currentUser(request), `read:${TASK.key}`);
       const { q, limit } = request.query;
       const { rows } = await database.pool.query<{ id: number; title: string }>(
@@ -111,5 +118,6 @@ export function taskRoutes(app: FastifyInstance, database: Database, timeZone: s
         [request.query.case, q ? likePattern(q) : null, limit],
       );
       return rows.map((r) => ({ value: r.id, label: r.title }));
-    });
+    },
+  );
 }

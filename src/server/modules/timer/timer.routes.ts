@@ -5,18 +5,25 @@
 //   DELETE /api/time/timer?version=        -> { discarded: true }
 //   GET    /api/time/timer/tasks?q=&limit= -> TimerTaskOption[]  (open tasks to time, for the typeahead)
 // Writes take an optional Idempotency-Key header, as slip saves do (a retried stop never makes slips twice).
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   discardTimerQuery,
+  discardTimerResultSchema,
   startTimerBody,
+  startTimerResultSchema,
   stopTimerBody,
+  stopTimerResultSchema,
   type TimerState,
+  timerStateSchema,
   timerTasksQuery,
+  timerTasksResponse,
 } from '../../../shared/schemas/timer.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser, registerPolicy } from '../../platform/auth.js';
 import { idempotencyHeaders, once } from '../../platform/idempotency.js';
+import { errorDocs } from '../../platform/openapi.js';
 import { withTransaction } from '../../platform/transaction.js';
 import {
   discardTimer,
@@ -39,20 +46,34 @@ function signedIn(request: FastifyRequest) {
 export function timerRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/time/timer', async (request): Promise<TimerState> => {
-    const user = signedIn(request);
-    const row = await loadTimerRow(database.pool, user.id);
-    return { timer: row ? presentTimer(row) : null, serverNow: new Date().toISOString() };
-  });
+  api.get(
+    '/api/time/timer',
+    { schema: { response: { 200: timerStateSchema } } },
+    async (request): Promise<TimerState> => {
+      const user = signedIn(request);
+      const row = await loadTimerRow(database.pool, user.id);
+      return { timer: row ? presentTimer(row) : null, serverNow: new Date().toISOString() };
+    },
+  );
 
-  api.get('/api/time/timer/tasks', { schema: { querystring: timerTasksQuery } }, async (request) => {
-    signedIn(request);
-    return timerTasks(database.pool, request.query.q, request.query.limit);
-  });
+  api.get(
+    '/api/time/timer/tasks',
+    { schema: { querystring: timerTasksQuery, response: { 200: timerTasksResponse } } },
+    async (request) => {
+      signedIn(request);
+      return timerTasks(database.pool, request.query.q, request.query.limit);
+    },
+  );
 
   api.post(
     '/api/time/timer',
-    { schema: { body: startTimerBody, headers: idempotencyHeaders } },
+    {
+      schema: {
+        body: startTimerBody,
+        headers: idempotencyHeaders,
+        response: { 200: startTimerResultSchema },
+      },
+    },
     async (request, reply) => {
       const user = signedIn(request);
       const now = new Date();
@@ -67,7 +88,14 @@ export function timerRoutes(app: FastifyInstance, database: Database, timeZone: 
 
   api.post(
     '/api/time/timer/stop',
-    { schema: { body: stopTimerBody, headers: idempotencyHeaders } },
+    {
+      schema: {
+        responseDocs: errorDocs({ 404: 'No timer is running.' }),
+        body: stopTimerBody,
+        headers: idempotencyHeaders,
+        response: { 200: stopTimerResultSchema },
+      },
+    },
     async (request, reply) => {
       const user = signedIn(request);
       const { version, comment } = request.body;
@@ -81,7 +109,14 @@ export function timerRoutes(app: FastifyInstance, database: Database, timeZone: 
 
   api.delete(
     '/api/time/timer',
-    { schema: { querystring: discardTimerQuery, headers: idempotencyHeaders } },
+    {
+      schema: {
+        responseDocs: errorDocs({ 404: 'No timer is running.' }),
+        querystring: discardTimerQuery,
+        headers: idempotencyHeaders,
+        response: { 200: discardTimerResultSchema },
+      },
+    },
     async (request, reply) => {
       const user = signedIn(request);
       return withTransaction(database, ({ client }) =>

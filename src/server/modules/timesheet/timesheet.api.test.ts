@@ -1,5 +1,6 @@
 // Timesheet weeks: view, submit (with warnings), approve, reject, reopen, withdraw; who may; the lock on approved
 // weeks' time; stale versions; history; bad input.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
 import {
@@ -13,6 +14,7 @@ import {
   TEST_PASSWORD,
 } from '../../../../test/support/factories.js';
 import { testDbKind } from '../../../../test/support/test-db.js';
+import { INVALID_DAY } from '../../../shared/schemas/path-date.js';
 import {
   CANNOT_SUBMIT,
   COMMENT_TOO_LONG,
@@ -296,7 +298,9 @@ describe('submit, approve, reject, reopen', () => {
     expect(notNumber.statusCode).toBe(400);
     expect(notNumber.json().form.fields.version).toEqual(['This value is not valid.']);
     expect((await act(tech, '12072026', techId, 'explode', { version: 0 })).statusCode).toBe(404);
-    expect((await act(tech, '13452026', techId, 'submit', { version: 0 })).statusCode).toBe(404);
+    const day = await act(tech, '13452026', techId, 'submit', { version: 0 });
+    expect(day.statusCode).toBe(400);
+    expect(day.json().message).toBe(INVALID_DAY);
     expect((await tech.get('/api/time/week/12072026/abc')).statusCode).toBe(404);
   });
 });

@@ -14,6 +14,8 @@ import {
   type WeekAnswer,
   type WeeksToApprove,
   weekActionBody,
+  weekAnswerSchema,
+  weeksToApproveSchema,
 } from '../../../shared/schemas/timesheet.js';
 import type { Database } from '../../db/client.js';
 import { authorize, currentUser, registerPolicy } from '../../platform/auth.js';
@@ -49,7 +51,7 @@ export function timesheetRoutes(app: FastifyInstance, database: Database): void 
 
   api.get(
     '/api/time/week/:date/:userId',
-    { schema: { params: weekParams } },
+    { schema: { params: weekParams, response: { 200: weekAnswerSchema } } },
     async (request): Promise<WeekAnswer> => {
       const user = currentUser(request);
       authorize(user, 'timesheet');
@@ -60,7 +62,13 @@ export function timesheetRoutes(app: FastifyInstance, database: Database): void 
 
   api.post(
     '/api/time/week/:date/:userId/:action',
-    { schema: { params: weekParams.extend({ action: z.enum(WEEK_ACTIONS) }), body: weekActionBody } },
+    {
+      schema: {
+        params: weekParams.extend({ action: z.enum(WEEK_ACTIONS) }),
+        body: weekActionBody,
+        response: { 200: weekAnswerSchema },
+      },
+    },
     async (request): Promise<WeekAnswer> => {
       const user = currentUser(request);
       authorize(user, 'timesheet');
@@ -72,9 +80,13 @@ export function timesheetRoutes(app: FastifyInstance, database: Database): void 
     },
   );
 
-  api.get('/api/time/weeks/to-approve', async (request): Promise<WeeksToApprove> => {
-    const user = currentUser(request);
-    authorize(user, 'timesheet');
-    return weeksToApprove(pool, user);
-  });
+  api.get(
+    '/api/time/weeks/to-approve',
+    { schema: { response: { 200: weeksToApproveSchema } } },
+    async (request): Promise<WeeksToApprove> => {
+      const user = currentUser(request);
+      authorize(user, 'timesheet');
+      return weeksToApprove(pool, user);
+    },
+  );
 }

@@ -2,7 +2,6 @@
 // warnings, who may do what, and the transitions, each in the caller's transaction with its field history.
 import { toIsoDate } from '../../../shared/format/date.js';
 import { fromDbTime } from '../../../shared/format/time-of-day.js';
-import type { Option } from '../../../shared/schemas/common.js';
 import {
   CANNOT_REOPEN,
   CANNOT_SUBMIT,
@@ -90,7 +89,7 @@ async function loadWeekRow(
   return rows[0] ?? null;
 }
 
-const option = (id: number | null, label: string | null): Option | null =>
+const option = (id: number | null, label: string | null): TimesheetWeek['decidedBy'] =>
   id === null ? null : { value: id, label: label ?? '' };
 
 function presentWeek(owner: WeekOwner, monday: string, row: WeekRow | null): TimesheetWeek {

@@ -1,6 +1,6 @@
 // Reads and versioned writes of staff users, shared by the profile and the staff admin screens.
 import type pg from 'pg';
-import type { Role } from '../../../shared/schemas/user.js';
+import type { DailySlipsMode, HomePage, Role } from '../../../shared/schemas/user.js';
 import { conflict, notFound, requireVersion } from '../../platform/errors.js';
 import { type Change, diffFields, recordHistory } from '../../platform/history.js';
 import { hashToken } from '../../platform/sessions.js';
@@ -16,8 +16,9 @@ export type UserRecord = {
   shortCode: string;
   active: boolean;
   roles: Role[];
-  homePage: string;
-  caseListDailySlipsMode: string;
+  /** Written only through the settings and staff forms, which accept nothing else. */
+  homePage: HomePage;
+  caseListDailySlipsMode: DailySlipsMode;
   autoPopulateTaskPoints: boolean;
   timerRounding: number;
   failedLogins: number;
@@ -78,8 +79,9 @@ export type UserChanges = Partial<{
   shortCode: string;
   active: boolean;
   roles: Role[];
-  homePage: string;
-  caseListDailySlipsMode: string;
+  /** Written only through the settings and staff forms, which accept nothing else. */
+  homePage: HomePage;
+  caseListDailySlipsMode: DailySlipsMode;
   autoPopulateTaskPoints: boolean;
   timerRounding: number;
   passwordHash: string;

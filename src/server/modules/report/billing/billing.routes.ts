@@ -4,6 +4,7 @@
 //   POST /api/report/bill-list/{caseId}/unbill                     → { billing } (the snapshot deleted)
 //   GET  /api/report/bill-list/{caseId}/lines?start&limit          → { lines } (the case's slips as billed)
 //   GET, POST /api/report/billing-settings                 → { billingSettings, can: { save } }
+
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,8 +13,12 @@ import {
   BILL_CHANGED,
   billCaseBody,
   billingSettingsForm,
+  billingSettingsResponse,
+  billingSettingsSavedResponse,
   billLinesQuery,
+  billLinesResponse,
   type CaseBilling,
+  caseBillingResponse,
   NOT_BILLED,
   NOTHING_TO_BILL,
   RUNNING_SLIP,
@@ -26,6 +31,7 @@ import type { Database } from '../../../db/client.js';
 import { currentUser } from '../../../platform/auth.js';
 import { badRequest, conflict, notFound } from '../../../platform/errors.js';
 import { recordHistory, registerHistoryEntity } from '../../../platform/history.js';
+import { errorDocs } from '../../../platform/openapi.js';
 import type { Queryable } from '../../../platform/records.js';
 import { withTransaction } from '../../../platform/transaction.js';
 import { reportsAllowed } from '../engine/report.routes.js';
@@ -106,7 +112,17 @@ export function billingRoutes(app: FastifyInstance, database: Database, timeZone
 
   api.post(
     '/api/report/bill-list/:caseId/bill',
-    { schema: { params: caseParams, body: billCaseBody }, preValidation: reportsAllowed },
+    {
+      schema: {
+        responseDocs: errorDocs({
+          409: 'The case is billed already, or its time changed since it was read.',
+        }),
+        params: caseParams,
+        body: billCaseBody,
+        response: { 200: caseBillingResponse },
+      },
+      preValidation: reportsAllowed,
+    },
     async (request) => {
       const user = currentUser(request);
       return withTransaction(database, async ({ client }) => {
@@ -136,7 +152,14 @@ export function billingRoutes(app: FastifyInstance, database: Database, timeZone
 
   api.post(
     '/api/report/bill-list/:caseId/unbill',
-    { schema: { params: caseParams }, preValidation: reportsAllowed },
+    {
+      schema: {
+        responseDocs: errorDocs({ 409: 'The case is not billed.' }),
+        params: caseParams,
+        response: { 200: caseBillingResponse },
+      },
+      preValidation: reportsAllowed,
+    },
     async (request) => {
       const user = currentUser(request);
       return withTransaction(database, async ({ client }) => {
@@ -157,7 +180,10 @@ export function billingRoutes(app: FastifyInstance, database: Database, timeZone
 
   api.get(
     '/api/report/bill-list/:caseId/lines',
-    { schema: { params: caseParams, querystring: billLinesQuery }, preValidation: reportsAllowed },
+    {
+      schema: { params: caseParams, querystring: billLinesQuery, response: { 200: billLinesResponse } },
+      preValidation: reportsAllowed,
+    },
     async (request) => {
       const { caseId } = request.params;
       const found = await database.pool.query<{ billed: boolean }>(
@@ -171,14 +197,21 @@ export function billingRoutes(app: FastifyInstance, database: Database, timeZone
     },
   );
 
-  api.get('/api/report/billing-settings', { preValidation: reportsAllowed }, async () => ({
-    billingSettings: await loadBillingSettings(database.pool),
-    can: { save: true },
-  }));
+  api.get(
+    '/api/report/billing-settings',
+    { schema: { response: { 200: billingSettingsResponse } }, preValidation: reportsAllowed },
+    async () => ({
+      billingSettings: await loadBillingSettings(database.pool),
+      can: { save: true },
+    }),
+  );
 
   api.post(
     '/api/report/billing-settings',
-    { schema: { body: billingSettingsForm }, preValidation: reportsAllowed },
+    {
+      schema: { body: billingSettingsForm, response: { 200: billingSettingsSavedResponse } },
+      preValidation: reportsAllowed,
+    },
     async (request) => ({
       billingSettings: await saveBillingSettings(database, request.body, currentUser(request).id, timeZone),
     }),

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { allows, REPORT_ACCESS } from '../../../../shared/permissions.js';
-import { REPORT_KEYS, reportQuery } from '../../../../shared/reports.js';
+import { REPORT_KEYS, reportQuery, reportResponseSchema } from '../../../../shared/reports.js';
 import type { Database } from '../../../db/client.js';
 import { asBulk } from '../../../db/priority.js';
 import { currentUser } from '../../../platform/auth.js';
@@ -21,7 +21,10 @@ const reportParams = z.object({ key: z.enum(REPORT_KEYS) });
 export function reportRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/report/:key',
-    { schema: { params: reportParams, querystring: reportQuery }, preValidation: reportsAllowed },
+    {
+      schema: { params: reportParams, querystring: reportQuery, response: { 200: reportResponseSchema } },
+      preValidation: reportsAllowed,
+    },
     // A report is bulk work: on the embedded database, other users' calls go between its statements.
     async (request) =>
       asBulk(() =>

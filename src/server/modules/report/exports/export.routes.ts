@@ -11,6 +11,7 @@ import {
   type ReportHistoryItem,
   type ReportQuery,
   reportDef,
+  reportHistoryResponse,
   reportQuery,
 } from '../../../../shared/reports.js';
 import type { Database } from '../../../db/client.js';
@@ -56,24 +57,25 @@ export function reportExportRoutes(
   timeZone: string,
   deps: ExportDeps,
 ): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .post(
-      '/api/report/:key/export',
-      { schema: { params: keyParam, body: exportBody }, preValidation: reportAccess },
-      async (request) => {
-        const user = currentUser(request);
-        const def = reportDef(request.params.key);
-        if (!def) throw notFound();
-        const { format, query: given } = request.body;
-        const parsed = reportQuery.safeParse(given);
-        if (!parsed.success) throw badRequest(zodFieldErrors(parsed.error));
-        const query = parsed.data;
-        // Bulk work, its rows cut by organization on the embedded database (as GET /api/report/{key}): other
-        // users' calls go between its statements.
-        return asBulk(() => exportReport(user.id, def, format, query, given));
-      },
-    );
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/report/:key/export',
+    {
+      schema: { params: keyParam, body: exportBody, response: { 200: reportHistoryResponse } },
+      preValidation: reportAccess,
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const def = reportDef(request.params.key);
+      if (!def) throw notFound();
+      const { format, query: given } = request.body;
+      const parsed = reportQuery.safeParse(given);
+      if (!parsed.success) throw badRequest(zodFieldErrors(parsed.error));
+      const query = parsed.data;
+      // Bulk work, its rows cut by organization on the embedded database (as GET /api/report/{key}): other
+      // users' calls go between its statements.
+      return asBulk(() => exportReport(user.id, def, format, query, given));
+    },
+  );
 
   async function exportReport(
     actorId: number,

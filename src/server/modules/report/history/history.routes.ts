@@ -7,14 +7,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REPORT_KEYS } from '../../../../shared/reports.js';
+import { REPORT_KEYS, reportHistoryPageResponse, reportHistoryResponse } from '../../../../shared/reports.js';
 import { idParam, listQuery, recordId } from '../../../../shared/schemas/common.js';
 import { DOCUMENT_MAX_BYTES, FILE_REQUIRED } from '../../../../shared/schemas/document.js';
 import type { Database } from '../../../db/client.js';
 import { currentUser } from '../../../platform/auth.js';
 import { badRequest, type FieldErrors, notFound } from '../../../platform/errors.js';
-import { contentDisposition, deleteFile, streamFile } from '../../../platform/files.js';
+import { ALLOWED_TYPES, contentDisposition, deleteFile, streamFile } from '../../../platform/files.js';
 import { readFormWithFile } from '../../../platform/multipart.js';
+import { fileResponse } from '../../../platform/openapi.js';
 import { withTransaction } from '../../../platform/transaction.js';
 import {
   clientFilterMatch,
@@ -52,13 +53,26 @@ export function reportHistoryRoutes(app: FastifyInstance, database: Database, ti
 
   api.get(
     '/api/report/history',
-    { schema: { querystring: historyQuery }, preValidation: reportAccess },
+    {
+      schema: { querystring: historyQuery, response: { 200: reportHistoryPageResponse } },
+      preValidation: reportAccess,
+    },
     async (request) => listHistory(database.pool, request.query),
   );
 
   api.get(
     '/api/report/history/:id/file',
-    { schema: { params: idParam }, preValidation: reportAccess, exposeHeadRoute: false },
+    {
+      schema: {
+        params: idParam,
+        responseDocs: fileResponse(
+          'The kept file as an attachment: an export (CSV, XLSX or PDF), a security pack (PDF) or an uploaded document.',
+          ['text/csv', ...ALLOWED_TYPES],
+        ),
+      },
+      preValidation: reportAccess,
+      exposeHeadRoute: false,
+    },
     async (request, reply) => {
       const { rows } = await database.pool.query<{
         id: number;
@@ -118,41 +132,45 @@ export function reportHistoryRoutes(app: FastifyInstance, database: Database, ti
     return { organization: organization!, requiredUpload: requiredUpload!, name };
   };
 
-  api.post('/api/report/history/upload', { preValidation: reportAccess }, async (request, reply) => {
-    const user = currentUser(request);
-    if (!request.isMultipart()) throw badRequest({}, [UPLOAD_AS_FORM]);
-    const { form, file } = await readFormWithFile(database, request, reply, {
-      fields: ['organization', 'requiredUpload'],
-      fileField: 'file',
-      parse: parseUpload,
-      actorId: user.id,
-      maxBytes: DOCUMENT_MAX_BYTES,
-    });
-    if (!file) throw badRequest({ file: [FILE_REQUIRED] });
-    let id: number;
-    try {
-      id = await withTransaction(database, async ({ client }) => {
-        const historyId = await insertHistory(client, {
-          report: 'upload',
-          title: form.name,
-          format: 'FILE',
-          filters: {},
-          filtersText: '',
-          fileId: file.id,
-          requiredUploadId: form.requiredUpload,
-          rowCount: null,
-          actorId: user.id,
-        });
-        await linkOrganizations(client, historyId, { organizations: [form.organization] });
-        return historyId;
+  api.post(
+    '/api/report/history/upload',
+    { schema: { response: { 200: reportHistoryResponse } }, preValidation: reportAccess },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (!request.isMultipart()) throw badRequest({}, [UPLOAD_AS_FORM]);
+      const { form, file } = await readFormWithFile(database, request, reply, {
+        fields: ['organization', 'requiredUpload'],
+        fileField: 'file',
+        parse: parseUpload,
+        actorId: user.id,
+        maxBytes: DOCUMENT_MAX_BYTES,
       });
-    } catch (error) {
-      // Nothing keeps the file: it goes too.
-      await deleteFile(database.pool, file.id).catch(() => undefined);
-      throw error;
-    }
-    return { history: await loadHistoryItem(database.pool, id) };
-  });
+      if (!file) throw badRequest({ file: [FILE_REQUIRED] });
+      let id: number;
+      try {
+        id = await withTransaction(database, async ({ client }) => {
+          const historyId = await insertHistory(client, {
+            report: 'upload',
+            title: form.name,
+            format: 'FILE',
+            filters: {},
+            filtersText: '',
+            fileId: file.id,
+            requiredUploadId: form.requiredUpload,
+            rowCount: null,
+            actorId: user.id,
+          });
+          await linkOrganizations(client, historyId, { organizations: [form.organization] });
+          return historyId;
+        });
+      } catch (error) {
+        // Nothing keeps the file: it goes too.
+        await deleteFile(database.pool, file.id).catch(() => undefined);
+        throw error;
+      }
+      return { history: await loadHistoryItem(database.pool, id) };
+    },
+  );
 
   requiredUploadStatusRoutes(app, database, timeZone);
 }

@@ -1,14 +1,20 @@
 // GET /api/report/required-uploads?organization=<id>: each active required upload that applies to the organization
 // (its client filter code), the current period, the last document sent (an export of its report, or an upload
 // linked to it), when it is due and whether it is Received, Due or Overdue.
+
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type RequiredUploadStatus, UPLOAD_STATES } from '../../../../shared/reports.js';
+import {
+  type RequiredUploadStatus,
+  requiredUploadsResponse,
+  UPLOAD_STATES,
+} from '../../../../shared/reports.js';
 import { recordId } from '../../../../shared/schemas/common.js';
 import { FREQUENCIES, type Frequency } from '../../../../shared/schemas/required-upload.js';
 import type { Database } from '../../../db/client.js';
 import { notFound } from '../../../platform/errors.js';
+import { errorDocs } from '../../../platform/openapi.js';
 import type { Queryable } from '../../../platform/records.js';
 import { companyDate, usDate } from '../exports/export-format.js';
 import { clientFilterMatch, historyReportTitle, reportAccess } from './history.service.js';
@@ -96,15 +102,20 @@ export async function requiredUploadStatus(
 const statusQuery = z.object({ organization: recordId() });
 
 export function requiredUploadStatusRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/report/required-uploads',
-      { schema: { querystring: statusQuery }, preValidation: reportAccess },
-      async (request) => {
-        const items = await requiredUploadStatus(database.pool, request.query.organization, timeZone);
-        if (!items) throw notFound();
-        return { items };
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/report/required-uploads',
+    {
+      schema: {
+        responseDocs: errorDocs({ 404: 'No organization has this id.' }),
+        querystring: statusQuery,
+        response: { 200: requiredUploadsResponse },
       },
-    );
+      preValidation: reportAccess,
+    },
+    async (request) => {
+      const items = await requiredUploadStatus(database.pool, request.query.organization, timeZone);
+      if (!items) throw notFound();
+      return { items };
+    },
+  );
 }

@@ -15,6 +15,8 @@ import {
   type SecurityPackJob,
   type SecurityPackStarted,
   securityPackBody,
+  securityPackStartedSchema,
+  securityPackStatusResponse,
 } from '../../../../shared/reports.js';
 import type { Database } from '../../../db/client.js';
 import { currentUser } from '../../../platform/auth.js';
@@ -139,7 +141,10 @@ export function securityPackRoutes(
 
   typed.post(
     '/api/report/security-pack',
-    { schema: { body: securityPackBody }, preValidation: reportAccess },
+    {
+      schema: { body: securityPackBody, response: { 200: securityPackStartedSchema } },
+      preValidation: reportAccess,
+    },
     async (request): Promise<SecurityPackStarted> => {
       const user = currentUser(request);
       const { organization } = request.body;
@@ -159,7 +164,10 @@ export function securityPackRoutes(
 
   typed.get(
     '/api/report/security-pack/:id',
-    { schema: { params: jobParam }, preValidation: reportAccess },
+    {
+      schema: { params: jobParam, response: { 200: securityPackStatusResponse } },
+      preValidation: reportAccess,
+    },
     async (request) => {
       const { id } = request.params;
       const state = await app.jobs.state(JOB, id);
