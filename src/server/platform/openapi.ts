@@ -300,7 +300,6 @@ function checkStatuses(app: FastifyInstance): void {
     const operation = app.openApiDocument().paths?.[openApiPath(route)]?.[method];
     if (!operation || String(reply.statusCode) in (operation.responses ?? {})) return payload;
     const text = `${request.method} ${route} answered ${reply.statusCode}, which its OpenAPI document does not list`;
-    if (process.env.SD6_STATUS_AUDIT) (await import('node:fs')).appendFileSync(process.env.SD6_STATUS_AUDIT, `${text}\n`);
     reply.code(500).type('application/json');
     return JSON.stringify(body('SERVER_ERROR', MESSAGES.serverError, {}, [text]));
   });
