@@ -147,11 +147,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   // Before every route: it collects the routes' schemas for the OpenAPI document.
-  await installOpenApi(app, cookieName(policy), { strictStatuses: config.strictResponses });
+  await installOpenApi(app, cookieName(policy), {
+    strictStatuses: config.strictResponses,
+    tokenRateLimit: config.tokenRateLimit,
+  });
   installErrorHandlers(app, { explainResponseErrors: config.strictResponses });
   installSecurity(app, { secureCookies: config.secureCookies });
   const metrics = installMetrics(app, database, config.metricsToken);
-  installAuth(app, database, policy);
+  installAuth(app, database, policy, config.tokenRateLimit);
   healthRoutes(app, database);
 
   // Every area of modules/areas.ts registers its routes and jobs, in the list's order.

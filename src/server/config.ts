@@ -44,6 +44,12 @@ const envSchema = z.object({
     .max(24 * 7)
     .default(12),
   SD6_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  SD6_TOKEN_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1, 'SD6_TOKEN_RATE_LIMIT must be at least 1 call a minute')
+    .max(100_000)
+    .default(600),
   SMTP_URL: z.string().url().optional(),
   SMTP_FROM: z.string().min(3).max(254).optional(),
   SD6_SECRET_KEY: z.string().min(32, 'SD6_SECRET_KEY must be at least 32 characters').optional(),
@@ -78,6 +84,8 @@ export type Config = {
   sessionIdleMinutes: number;
   sessionMaxHours: number;
   dbPoolSize: number;
+  /** Calls a minute one personal API token may make (RateLimit-Policy "token"); past it, 429 until the minute ends. */
+  tokenRateLimit: number;
   smtpUrl: string | undefined;
   /** The From of every mail the app sends. */
   smtpFrom: string;
@@ -194,6 +202,7 @@ export function loadConfig(
     sessionIdleMinutes: e.SD6_SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SD6_SESSION_MAX_HOURS,
     dbPoolSize: e.SD6_DB_POOL_SIZE,
+    tokenRateLimit: e.SD6_TOKEN_RATE_LIMIT,
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM ?? 'SD6 <no-reply@sd6.local>',
     secretKey: e.SD6_SECRET_KEY,

@@ -50,6 +50,8 @@ export async function logTimeAndReadBack(baseUrl: string, token: string, taskId:
     },
   });
   return {
+    // Where the token stands (IETF RateLimit header fields), as a program would pace itself by it.
+    rateLimit: summary.response.headers.get('RateLimit'),
     slip: { id: slip.id, startTime: slip.startTime, stopTime: slip.stopTime, comment: slip.comment },
     logged: logged ? { id: logged.id, comment: logged.comment } : null,
     wrongDay: { status: wrongDay.response.status, message: wrongDay.error?.message },

@@ -1,5 +1,6 @@
 // Authentication hook (every /api route needs a session or a personal API token unless marked public) and
 // authorization.
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { MESSAGES } from '../../shared/errors.js';
@@ -16,6 +17,7 @@ import {
   type SessionPolicy,
   type SessionUserRow,
 } from './sessions.js';
+import { setRateLimitHeaders, takeTokenSlot, tokenRateLimited } from './token-rate-limit.js';
 
 export type AuthUser = {
   id: number;
@@ -111,7 +113,12 @@ const loginBody = {
   form: { errors: [], fields: {} },
 };
 
-export function installAuth(app: FastifyInstance, database: Database, policy: SessionPolicy): void {
+export function installAuth(
+  app: FastifyInstance,
+  database: Database,
+  policy: SessionPolicy,
+  tokenRateLimit: number,
+): void {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', null);
   app.decorateRequest('apiToken', null);
@@ -126,6 +133,14 @@ export function installAuth(app: FastifyInstance, database: Database, policy: Se
       if (!row) return reply.status(401).send(loginBody);
       request.user = toAuthUser(row);
       request.apiToken = { id: row.token_id, scope: row.scope };
+      // Every call of the token counts, a refused one too; past the limit nothing else is read or done.
+      const slot = await takeTokenSlot(database.pool, row.token_id, tokenRateLimit);
+      setRateLimitHeaders(reply, tokenRateLimit, slot);
+      if (!slot.allowed) {
+        const message = tokenRateLimited(tokenRateLimit, slot.reset);
+        reply.header('Retry-After', String(slot.reset));
+        return reply.status(429).send(body('TOO_MANY_REQUESTS', message, {}, [message]));
+      }
       if (request.routeOptions.config?.sessionOnly) {
         return reply.status(403).send(body('FORBIDDEN', MESSAGES.forbidden));
       }

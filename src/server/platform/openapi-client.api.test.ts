@@ -23,6 +23,7 @@ type Program = {
     taskId: number,
     day: Date,
   ) => Promise<{
+    rateLimit: string | null;
     slip: { id: number; startTime: string; stopTime: string | null; comment: string | null };
     logged: { id: number; comment: string | null } | null;
     wrongDay: { status: number; message?: string };
@@ -89,6 +90,10 @@ describe('a client generated from the document', () => {
       comment: 'Patched the file server',
     });
     expect(result.logged).toEqual({ id: result.slip.id, comment: 'Patched the file server' });
+    // 600 calls a minute unless configured; this program has made at least two this minute.
+    const [, left, seconds] = /^"token";r=(\d+);t=(\d+)$/.exec(result.rateLimit ?? '') ?? [];
+    expect(Number(left)).toBeLessThanOrEqual(598);
+    expect(Number(seconds)).toBeGreaterThanOrEqual(1);
     // A day in the path in another format: 400 saying the format expected.
     expect(result.wrongDay).toEqual({ status: 400, message: INVALID_DAY });
     // A program is told about its request, not about a page with fields in red.

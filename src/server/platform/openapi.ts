@@ -11,6 +11,7 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import { MESSAGES } from '../../shared/errors.js';
 import { apiErrorSchema } from '../../shared/schemas/api-error.js';
 import { body } from './errors.js';
+import { TOKEN_POLICY, TOKEN_WINDOW_SECONDS } from './token-rate-limit.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -33,6 +34,19 @@ const errorResponse = (description: string): ResponseDoc => ({
   description,
   content: { 'application/json': { schema: ERROR_REF } },
 });
+
+/** The headers of an answer to a call made with a token (IETF RateLimit header fields). */
+const RATE_LIMIT_HEADERS: ResponseDoc['headers'] = {
+  'Retry-After': { description: 'Seconds until the token may call again.', schema: { type: 'integer' } },
+  RateLimit: {
+    description: `The calls left this minute and the seconds until it ends: "${TOKEN_POLICY}";r=<calls>;t=<seconds>.`,
+    schema: { type: 'string' },
+  },
+  'RateLimit-Policy': {
+    description: `The token's quota: "${TOKEN_POLICY}";q=<calls a minute>;w=${TOKEN_WINDOW_SECONDS}.`,
+    schema: { type: 'string' },
+  },
+};
 
 /** A file download or a rendered document (PDF, CSV, XLSX, …). */
 export function fileResponse(description: string, types: string[]): Record<number, ResponseDoc> {
@@ -184,6 +198,14 @@ function errorResponses(notes: RouteNotes, method: string): Record<string, Respo
     out['409'] = errorResponse(
       `${MESSAGES.conflict} The version sent is not the record's current one; current holds the record as it is now.`,
     );
+  // Every call made with a token counts against its calls of the minute (platform/token-rate-limit.ts).
+  if (!notes.public && !notes.sessionOnly)
+    out['429'] = {
+      ...errorResponse(
+        'The API token made more calls this minute than it may; wait for Retry-After seconds.',
+      ),
+      headers: RATE_LIMIT_HEADERS,
+    };
   if (notes.idempotent)
     out['422'] = errorResponse('The Idempotency-Key was already used for another change.');
   out['500'] = errorResponse(`${MESSAGES.serverError} Nothing was changed.`);
@@ -225,7 +247,7 @@ const sortedByStatus = <T>(responses: Record<string, T>) =>
 export async function installOpenApi(
   app: FastifyInstance,
   cookieName: string,
-  { strictStatuses = false }: { strictStatuses?: boolean } = {},
+  { strictStatuses = false, tokenRateLimit }: { strictStatuses?: boolean; tokenRateLimit: number },
 ): Promise<void> {
   const notes = new Map<string, RouteNotes>();
   let document: Document | null = null;
@@ -249,6 +271,11 @@ export async function installOpenApi(
           'field that is not valid with every one of its problems, `form.errors` the problems of the request as a ',
           'whole. A save of an existing record carries the `version` it was read at; a stale one answers 409 with ',
           'the record as it is now in `current`.',
+          '',
+          `Each API token may make ${tokenRateLimit} calls a minute (SD6_TOKEN_RATE_LIMIT). Every answer to a token `,
+          `says where it stands with the IETF RateLimit header fields: \`RateLimit-Policy: "${TOKEN_POLICY}";q=${tokenRateLimit};w=${TOKEN_WINDOW_SECONDS}\` `,
+          `and \`RateLimit: "${TOKEN_POLICY}";r=<calls left>;t=<seconds until the minute ends>\`; a call past the limit answers `,
+          '429 with Retry-After and does nothing.',
           '',
           'Days in paths are written MMddyyyy (11292026 is November 29, 2026); in bodies and queries as the ',
           'schema of each field says. Writes of time slips and the timer take an optional `Idempotency-Key` ',

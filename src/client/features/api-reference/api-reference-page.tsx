@@ -67,7 +67,13 @@ export function ApiReferencePage() {
             <code>{'{ message, code, form: { errors, fields } }'}</code>: 400 with messages per field, 401 (
             <code>code: "LOGIN"</code>) for a missing, expired or revoked token, 403 for a call you may not
             make, 404 for a record that does not exist, 409 when the record changed since you read it (send
-            its <code>version</code>). Each operation below lists the errors it can answer.
+            its <code>version</code>), 429 when the token made too many calls this minute (wait{' '}
+            <code>Retry-After</code> seconds). Each operation below lists the errors it can answer.
+          </p>
+          <p className="mb-0 mt-2">
+            Every answer to a token carries <code>RateLimit-Policy</code> (its calls a minute) and{' '}
+            <code>RateLimit</code> (<code>r</code>: the calls left, <code>t</code>: the seconds until the
+            minute ends).
           </p>
         </Card.Body>
       </Card>
