@@ -4,7 +4,13 @@
 import createClient from 'openapi-fetch';
 import type { paths } from 'sd6-openapi';
 
-export async function logTimeAndReadBack(baseUrl: string, token: string, taskId: number, day: Date) {
+export async function logTimeAndReadBack(
+  baseUrl: string,
+  token: string,
+  taskId: number,
+  day: Date,
+  comment: string,
+) {
   const client = createClient<paths>({ baseUrl, headers: { authorization: `Bearer ${token}` } });
   const mm = String(day.getMonth() + 1).padStart(2, '0');
   const dd = String(day.getDate()).padStart(2, '0');
@@ -20,7 +26,7 @@ export async function logTimeAndReadBack(baseUrl: string, token: string, taskId:
       where: 'REMOTE',
       how: 'REMOTE_SESSION',
       rateMultiplier: '1',
-      comment: 'Patched the file server',
+      comment,
     },
   });
   if (!saved.data) throw new Error(`the slip was not saved: ${JSON.stringify(saved.error)}`);

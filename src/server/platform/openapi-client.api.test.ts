@@ -9,6 +9,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../test/support/api.js';
+import { createApiToken } from '../../../test/support/api-tokens.js';
 import { makeAdmin, makeTask, TEST_PASSWORD } from '../../../test/support/factories.js';
 import { API_BAD_REQUEST } from '../../shared/errors.js';
 import { INVALID_DAY } from '../../shared/schemas/path-date.js';
@@ -22,6 +23,7 @@ type Program = {
     token: string,
     taskId: number,
     day: Date,
+    comment: string,
   ) => Promise<{
     rateLimit: string | null;
     slip: { id: number; startTime: string; stopTime: string | null; comment: string | null };
@@ -39,12 +41,7 @@ beforeAll(async () => {
   api = await setupApi();
   const admin = await makeAdmin(api.db.pool);
   const session = await api.signIn(admin.email, TEST_PASSWORD);
-  const created = await session.post('/api/user/api-tokens', {
-    name: 'Outside',
-    scope: 'WRITE',
-    expiresIn: '30',
-  });
-  token = (created.json() as { token: string }).token;
+  token = (await createApiToken(session)).token;
   baseUrl = await api.app.listen({ port: 0, host: '127.0.0.1' });
   dir = await mkdtemp(join(tmpdir(), 'sd6-openapi-client-'));
 });
@@ -83,13 +80,15 @@ describe('a client generated from the document', () => {
     const task = await makeTask(api.db.pool);
     // Loaded by its path: the project's own type check leaves the program to the test above.
     const { logTimeAndReadBack } = (await import(PROGRAM)) as Program;
-    const result = await logTimeAndReadBack(baseUrl, token, task.id, new Date());
+    // A comment with a line break, quotes, a formula prefix and non-Latin text comes back exactly.
+    const comment = '=SUM(A1)\n"Patched" the file server, Zoë Łukasiewicz 東京';
+    const result = await logTimeAndReadBack(baseUrl, token, task.id, new Date(), comment);
     expect(result.slip).toMatchObject({
       startTime: '9:00 AM',
       stopTime: '10:30 AM',
-      comment: 'Patched the file server',
+      comment,
     });
-    expect(result.logged).toEqual({ id: result.slip.id, comment: 'Patched the file server' });
+    expect(result.logged).toEqual({ id: result.slip.id, comment });
     // 600 calls a minute unless configured; this program has made at least two this minute.
     const [, left, seconds] = /^"token";r=(\d+);t=(\d+)$/.exec(result.rateLimit ?? '') ?? [];
     expect(Number(left)).toBeLessThanOrEqual(598);

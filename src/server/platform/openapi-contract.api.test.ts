@@ -8,6 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNotice, makeRequiredUpload } from '../../../test/support/admin-report-factories.js';
 import { type ApiHarness, setupApi } from '../../../test/support/api.js';
+import { createApiToken } from '../../../test/support/api-tokens.js';
 import {
   makeAdmin,
   makeAgreement,
@@ -52,6 +53,9 @@ type Document = {
   components: { schemas: Record<string, Schema> };
 };
 
+/** A name no formatter may bend: it must come back exactly as stored. */
+const HOSTILE_NAME = '=HYPERLINK("x")\n"Zoë Łukasiewicz", 東京; a,b';
+
 let api: ApiHarness;
 let token: string;
 let cookie: string;
@@ -80,14 +84,10 @@ beforeAll(async () => {
   });
   const session = await api.signIn(admin.email, TEST_PASSWORD);
   cookie = session.cookie;
-  const created = await session.post('/api/user/api-tokens', {
-    name: 'Contract',
-    scope: 'WRITE',
-    expiresIn: '30',
-  });
-  token = (created.json() as { token: string }).token;
+  token = (await createApiToken(session)).token;
 
-  const organization = await makeOrganization(pool);
+  // Hostile names travel through every answer that shows them: line breaks, quotes, a formula prefix, non-Latin text.
+  const organization = await makeOrganization(pool, { name: HOSTILE_NAME });
   await makePerson(pool, { organizationId: organization.id });
   const category = await makeDeviceCategory(pool);
   await makeEquipment(pool, { organizationId: organization.id, categoryId: category.id });
@@ -99,8 +99,8 @@ beforeAll(async () => {
   await makeDeviceStatus(pool);
   const bucketCategory = await makeBucketCategory(pool);
   await makeBucket(pool, { categoryId: bucketCategory.id, userId: admin.id });
-  const kase = await makeCase(pool, { organizationId: organization.id });
-  const task = await makeTask(pool, { caseId: kase.id });
+  const kase = await makeCase(pool, { organizationId: organization.id, title: HOSTILE_NAME });
+  const task = await makeTask(pool, { caseId: kase.id, title: HOSTILE_NAME });
   await makeSlip(pool, { taskId: task.id, userId: admin.id });
   const serviceType = await makeServiceType(pool);
   await makeAmendmentType(pool);
@@ -320,5 +320,14 @@ describe('every GET operation answers what the document says', () => {
     }
     expect(problems).toEqual([]);
     expect(calls).toBeGreaterThanOrEqual(operations.length);
+  });
+
+  it('sends hostile names back exactly as stored', async () => {
+    const organizations = (await bearer('GET', '/api/manage/organization')).json() as {
+      items: { name: string }[];
+    };
+    expect(organizations.items.map((o) => o.name)).toContain(HOSTILE_NAME);
+    const cases = (await bearer('GET', '/api/manage/case')).json() as { items: { title: string }[] };
+    expect(cases.items.map((c) => c.title)).toContain(HOSTILE_NAME);
   });
 });

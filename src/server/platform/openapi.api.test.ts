@@ -3,6 +3,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../test/support/api.js';
+import { createApiToken } from '../../../test/support/api-tokens.js';
 import { makeUser, TEST_PASSWORD } from '../../../test/support/factories.js';
 import { API_BAD_REQUEST, MESSAGES } from '../../shared/errors.js';
 import { INVALID_DAY } from '../../shared/schemas/path-date.js';
@@ -157,12 +158,7 @@ describe('the OpenAPI document', () => {
   it('tells a program with a token about its request, and a screen about its page', async () => {
     const user = await makeUser(api.db.pool);
     const caller = await api.signIn(user.email, TEST_PASSWORD);
-    const created = await caller.post('/api/user/api-tokens', {
-      name: 'Program',
-      scope: 'WRITE',
-      expiresIn: '30',
-    });
-    const { token } = created.json() as { token: string };
+    const { token } = await createApiToken(caller);
     const bad = { task: 'nope', date: 'someday', startTime: '25:00' };
     const fromProgram = await api.app.inject({
       method: 'POST',

@@ -35,12 +35,18 @@ export class UndescribedFieldError extends Error {
   }
 }
 
+/** `data` as the caller receives it: a Date the handler returned becomes its ISO string. */
+const jsonForm = (data: unknown): unknown =>
+  data === undefined ? undefined : JSON.parse(JSON.stringify(data));
+
 export function responseSerializer(strict: boolean): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) =>
     (data) => {
-      // The schema describes the JSON that is sent: a Date the handler returned is checked as its ISO string.
-      const sent: unknown = data === undefined ? undefined : JSON.parse(JSON.stringify(data));
-      const result = safeParse(schema, sent);
+      // The schema describes the JSON that is sent. Most answers already are: parse them as they are, and only
+      // an answer holding a Date (a string once sent) is read again in its JSON form. Tests compare in JSON form.
+      const sent = strict ? jsonForm(data) : data;
+      let result = safeParse(schema, sent);
+      if (result.error && !strict) result = safeParse(schema, jsonForm(data));
       if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
       if (strict) {
         const dropped = droppedPaths(sent, result.data);

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { parseItem, parseList } from 'structured-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../test/support/api.js';
+import { createApiToken } from '../../../test/support/api-tokens.js';
 import { makeTask, makeUser, TEST_PASSWORD } from '../../../test/support/factories.js';
 import { OPENAPI_PATH } from './openapi.js';
 import { TOKEN_WINDOW_SECONDS, tokenRateLimited } from './token-rate-limit.js';
@@ -19,16 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-async function newToken(scope: 'READ' | 'WRITE' = 'WRITE'): Promise<{ token: string; id: number }> {
-  const res = await session.post('/api/user/api-tokens', {
-    name: `${scope} ${Math.random()}`,
-    scope,
-    expiresIn: '30',
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const { token, item } = res.json() as { token: string; item: { id: number } };
-  return { token, id: item.id };
-}
+const newToken = (scope: 'READ' | 'WRITE' = 'WRITE') => createApiToken(session, scope);
 
 const call = (token: string, method: 'GET' | 'POST' = 'GET', url = '/api/user/settings', payload?: object) =>
   api.app.inject({
