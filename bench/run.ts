@@ -22,6 +22,7 @@ import { slipEntryBench } from './slip-entry.js';
 import { slipsBench } from './slips.js';
 import { startupFigures } from './startup.js';
 import { webBench } from './web.js';
+import { webhooksBench } from './webhooks.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 0);
@@ -76,6 +77,12 @@ if (!only || only === 'slips') {
   const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pg) await slipsBench('postgres', pg);
   else console.log('slips [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
+if (!only || only === 'webhooks') {
+  await webhooksBench('embedded', undefined);
+  const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pg) await webhooksBench('postgres', pg);
+  else console.log('webhooks [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 }
 if (!only || only === 'entry') await slipEntryBench();
 if (!only || only === 'quick-entry') await quickEntryBench();

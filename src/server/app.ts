@@ -25,6 +25,7 @@ import { responseSerializer } from './platform/serializer.js';
 import { cookieName, type SessionPolicy } from './platform/sessions.js';
 import { installClient } from './platform/static.js';
 import { installJsonDepthLimit, validateRequestPart } from './platform/validation.js';
+import { createWebhooks, type Webhooks } from './platform/webhooks/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +38,8 @@ declare module 'fastify' {
     mail: Mailer;
     /** Seals secrets kept in the database (platform/secret-box.ts). */
     secrets: SecretBox;
+    /** Webhooks: events written in the change's transaction and their signed deliveries (platform/webhooks). */
+    webhooks: Webhooks;
   }
 }
 
@@ -107,13 +110,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const warning = publicUrlWarning(config);
   if (warning) app.addHook('onReady', async () => app.log.warn(warning));
-  const jobs = createJobs(database, app.log);
+  const jobs = createJobs(database, app.log, { workers: config.jobWorkers });
   app.decorate('jobs', jobs);
   app.decorate('mail', createMailer({ smtpUrl: config.smtpUrl, from: config.smtpFrom }, jobs, database.pool));
   // Mail is queued inside its sender's transaction, which on the embedded database holds the one connection: the
   // queue must be running before the first request.
   if (config.smtpUrl) app.addHook('onReady', () => jobs.start());
   app.decorate('secrets', createSecretBox(await secretKeyMaterial(config)));
+  app.decorate('webhooks', createWebhooks(app, database, config));
   app.addHook('onClose', () => jobs.stop());
   app.addHook('onRoute', (route) => {
     const isPublic = Boolean((route.config as { public?: boolean } | undefined)?.public);

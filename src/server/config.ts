@@ -68,6 +68,14 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   SD6_STRICT_RESPONSES: bool.optional(),
+  WEBHOOK_ALLOW_PRIVATE: bool.optional(),
+  SD6_JOB_WORKERS: bool.optional(),
+  SD6_WEBHOOK_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1, 'SD6_WEBHOOK_TIMEOUT_SECONDS must be 1 to 30')
+    .max(30, 'SD6_WEBHOOK_TIMEOUT_SECONDS must be 1 to 30')
+    .default(10),
 });
 
 export type Config = {
@@ -108,6 +116,15 @@ export type Config = {
    * would otherwise be left out silently), so every test proves the OpenAPI document describes what is sent.
    */
   strictResponses: boolean;
+  /**
+   * Webhooks may be sent to private, loopback and link-local addresses (and over plain http to those only). Off:
+   * such endpoints are refused when saved and every delivery's resolved address is checked again (SSRF).
+   */
+  webhookAllowPrivate: boolean;
+  /** This process runs background jobs (on); off: it queues them for other processes and answers requests only. */
+  jobWorkers: boolean;
+  /** Seconds a webhook endpoint has to answer (10). */
+  webhookTimeoutSeconds: number;
   secureCookies: boolean;
   logLevel: string;
   /**
@@ -210,6 +227,9 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
     strictResponses: e.SD6_STRICT_RESPONSES ?? false,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
+    jobWorkers: e.SD6_JOB_WORKERS ?? true,
+    webhookTimeoutSeconds: e.SD6_WEBHOOK_TIMEOUT_SECONDS,
     secureCookies: e.PUBLIC_URL?.startsWith('https:') ?? false,
     logLevel: e.LOG_LEVEL ?? 'info',
     prettyLogs: e.SD6_ENV === 'dev' && terminal,

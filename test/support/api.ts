@@ -38,6 +38,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       LOG_LEVEL: process.env.SD6_TEST_LOG ? 'error' : 'silent',
       SD6_SECRET_KEY: 'test-secret-key-of-the-api-tests-0123456789',
       SD6_STRICT_RESPONSES: 'on',
+      // Webhook receivers in the tests listen on loopback.
+      WEBHOOK_ALLOW_PRIVATE: 'on',
     }),
     ...overrides,
   };

@@ -29,6 +29,8 @@ export async function startServer(
       SD6_ENV: 'dev',
       LOG_LEVEL: 'warn',
       SD6_STRICT_RESPONSES: 'on',
+      // Webhook receivers in the tests listen on loopback.
+      WEBHOOK_ALLOW_PRIVATE: 'on',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],

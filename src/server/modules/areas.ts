@@ -50,6 +50,7 @@ import { timerArea } from './timer/index.js';
 import { timesheetArea } from './timesheet/index.js';
 import { untrackedArea } from './untracked/index.js';
 import { userArea } from './user/index.js';
+import { webhookArea } from './webhook/index.js';
 
 export const AREAS: readonly Area[] = [
   authArea,
@@ -59,6 +60,7 @@ export const AREAS: readonly Area[] = [
   staffArea,
   staffSecurityArea,
   apiTokenArea,
+  webhookArea,
   organizationArea,
   equipmentArea,
   agreementArea,

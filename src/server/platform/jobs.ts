@@ -122,7 +122,15 @@ const toRecord = (r: JobRow): JobRecord => ({
 /** PostgreSQL's deadlock_detected. */
 const DEADLOCK = '40P01';
 
-export function createJobs(database: Database, log: Logger, options: { pollSeconds?: number } = {}): Jobs {
+/**
+ * `workers: false`: this process queues jobs and keeps the schedules but runs none (a process that only answers
+ * requests while others work; tests that run each job themselves).
+ */
+export function createJobs(
+  database: Database,
+  log: Logger,
+  options: { pollSeconds?: number; workers?: boolean } = {},
+): Jobs {
   const handlers = new Map<string, JobHandler<unknown>>();
   const schedules = new Map<string, { cron: string; data: object }>();
   const queuesMade = new Set<string>();
@@ -174,6 +182,7 @@ export function createJobs(database: Database, log: Logger, options: { pollSecon
       await instance.start();
       for (const [name, handler] of handlers) {
         await ensureQueue(instance, name);
+        if (options.workers === false) continue;
         await instance.work(name, { pollingIntervalSeconds: options.pollSeconds ?? 1 }, async (jobs) => {
           let output: unknown;
           for (const job of jobs) output = await handler(job.data, { id: job.id });

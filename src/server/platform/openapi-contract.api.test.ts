@@ -154,6 +154,15 @@ beforeAll(async () => {
     data: await fixture('ninjaone-api-devices.csv'),
   });
   expect(run.statusCode, run.body).toBe(200);
+  // A webhook endpoint (a hostile description) with one delivery in its log: a test event to a closed port.
+  const hook = await session.post('/api/admin/webhooks', {
+    url: 'http://127.0.0.1:9/hook',
+    description: HOSTILE_NAME,
+    events: ['slip.created', 'case.billed'],
+  });
+  expect(hook.statusCode, hook.body).toBe(200);
+  const test = await session.post(`/api/admin/webhooks/${hook.json().item.id}/test`);
+  expect(test.statusCode, test.body).toBe(200);
   // A security pack, made by its job.
   const pack = await session.post('/api/report/security-pack', { clients: String(organization.id) });
   expect(pack.statusCode, pack.body).toBe(200);

@@ -7,6 +7,7 @@ import { createApiToken } from '../../../test/support/api-tokens.js';
 import { makeUser, TEST_PASSWORD } from '../../../test/support/factories.js';
 import { API_BAD_REQUEST, MESSAGES } from '../../shared/errors.js';
 import { INVALID_DAY } from '../../shared/schemas/path-date.js';
+import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT } from '../../shared/schemas/webhook.js';
 import { OPENAPI_PATH, routeTag } from './openapi.js';
 
 let api: ApiHarness;
@@ -112,6 +113,19 @@ describe('the OpenAPI document', () => {
         expect(statuses, `${method} ${path}`).toContain('500');
       }
     expect(undocumented).toEqual([]);
+
+    // Every webhook event, with the Standard Webhooks headers and the entity's documented answer as its data.
+    type Post = {
+      requestBody: { content: Record<string, { schema: { properties: object } }> };
+      responses: Record<string, unknown>;
+    };
+    const webhooks = (doc as unknown as { webhooks: Record<string, { post: Post }> }).webhooks;
+    expect(Object.keys(webhooks).sort()).toEqual([...WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT].sort());
+    for (const [type, item] of Object.entries(webhooks)) {
+      const schema = item.post.requestBody.content['application/json']!.schema;
+      expect(schema.properties, type).toMatchObject({ type: { const: type }, data: expect.any(Object) });
+      expect(Object.keys(item.post.responses).sort()).toEqual(['2XX', '410', 'default']);
+    }
 
     const summary = doc.paths['/api/manage/slip/summary/{date}']!.get!;
     // The path's format is in the document, and its 400 is listed with the shared error shape.

@@ -11,7 +11,9 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import { MESSAGES } from '../../shared/errors.js';
 import { apiErrorSchema } from '../../shared/schemas/api-error.js';
 import { body } from './errors.js';
+import { operationExample } from './openapi-examples.js';
 import { TOKEN_POLICY, TOKEN_WINDOW_SECONDS } from './token-rate-limit.js';
+import { webhookDocs } from './webhooks/openapi-webhooks.js';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
@@ -216,7 +218,7 @@ type Operation = {
   responses?: Record<string, { description?: string; content?: unknown }>;
   security?: unknown[];
 };
-type Document = { paths?: Record<string, Record<string, Operation>> };
+type Document = { paths?: Record<string, Record<string, Operation>>; webhooks?: Record<string, unknown> };
 
 /** Adds each operation's errors and hand-written responses to the document @fastify/swagger built. */
 export function finishDocument<T extends Document>(document: T, notes: Map<string, RouteNotes>): T {
@@ -230,6 +232,17 @@ export function finishDocument<T extends Document>(document: T, notes: Map<strin
       if (ok?.description === 'Default Response' && !ok.content) delete responses['200'];
       else if (ok?.description === 'Default Response') ok.description = 'Success.';
       for (const [status, doc] of Object.entries(routeNotes.docs ?? {})) responses[status] = doc;
+      // An answer of the demo data as the example of a JSON answer (npm run api:examples writes them).
+      const example = method === 'get' ? operationExample(path) : undefined;
+      const json = (responses['200']?.content as Record<string, object> | undefined)?.['application/json'];
+      if (example && json)
+        responses['200'] = {
+          ...responses['200'],
+          content: {
+            ...(responses['200']!.content as object),
+            'application/json': { ...json, examples: example },
+          },
+        };
       // What a route declares or documents itself wins over the errors added for every route of its kind.
       operation.responses = sortedByStatus({ ...errorResponses(routeNotes, method), ...responses });
       // A public route (sign-in, password reset) needs neither a token nor a session; some (managing tokens) refuse a
@@ -252,7 +265,7 @@ export async function installOpenApi(
   const notes = new Map<string, RouteNotes>();
   let document: Document | null = null;
   app.decorate('openApiDocument', () => {
-    document ??= finishDocument(app.swagger() as Document, notes);
+    document ??= { ...finishDocument(app.swagger() as Document, notes), webhooks: webhookDocs() };
     return document;
   });
   if (strictStatuses) checkStatuses(app);

@@ -22,6 +22,7 @@ import { records as software, historyLabels as softwareLabels } from './software
 import { historyLabels as ssoLabels } from './sso.js';
 import { historyLabels as staffLabels } from './staff.js';
 import { historyLabels as systemLabels, records as systems } from './systems.js';
+import { historyLabels as webhookLabels } from './webhooks.js';
 
 /** Every kind of record, keyed by kind: who may read, change and delete it, and its row of README's table. */
 export const RECORDS = {
@@ -58,5 +59,6 @@ export const HISTORY_LABELS: Readonly<Record<string, string>> = {
   ...ssoLabels,
   ...slipLabels,
   ...staffLabels,
+  ...webhookLabels,
   ...reportLabels,
 };

@@ -7,4 +7,5 @@ export * from './platform.js';
 export * from './reports.js';
 export * from './sales.js';
 export * from './staff.js';
+export * from './webhooks.js';
 export * from './work.js';

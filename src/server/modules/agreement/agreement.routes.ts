@@ -152,6 +152,16 @@ export function agreementRoutes(app: FastifyInstance, database: Database, timeZo
             actorId: user.id,
           });
         }
+        // A save that changed no field is no change of the agreement.
+        const changed = (name: string) =>
+          JSON.stringify(before?.[name as keyof typeof after]) !==
+          JSON.stringify(after[name as keyof typeof after]);
+        if (!before || AGREEMENT.fields.some((f) => changed(f.name)))
+          await app.webhooks.emit(tx, {
+            type: before ? 'agreement.changed' : 'agreement.created',
+            entity: `agreement:${after.id}`,
+            data: () => after,
+          });
       },
     }),
   });

@@ -67,6 +67,12 @@ async function formOptions(db: Queryable, agreementId: number): Promise<Record<s
   };
 }
 
+/** The amendment with its changes (as proposed, or as applied once signed): what its GET answers. */
+async function withChanges(db: Queryable, record: AmendmentRecord): Promise<AmendmentRecord> {
+  const { changes, changeRows } = await loadChanges(db, record.id, status(record) === 'SIGNED');
+  return { ...record, changes, changeRows };
+}
+
 export function amendmentRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
   recordRoutes(app, database, timeZone, {
     path: '/api/manage/agreement/:agreementId/amendment',
@@ -121,10 +127,7 @@ export function amendmentRoutes(app: FastifyInstance, database: Database, timeZo
       return base;
     },
     formOptions: (db, scope) => formOptions(db, scope.parentId),
-    detail: async (db, record) => {
-      const { changes, changeRows } = await loadChanges(db, record.id, status(record) === 'SIGNED');
-      return { ...record, changes, changeRows };
-    },
+    detail: withChanges,
     hooks: (user, scope) => {
       let changesBefore: string | null = null;
       return {
@@ -186,6 +189,13 @@ export function amendmentRoutes(app: FastifyInstance, database: Database, timeZo
                 : `${name} marked ${after.status.label}`;
           if (text)
             await addActivity(tx, { agreementId: scope.parentId, kind: 'AMENDMENT', text, actorId: user.id });
+          // Signed now (a save of a signed amendment is refused): the amendment as its GET answers, with its changes.
+          if (to === 'SIGNED' && status(before) !== 'SIGNED')
+            await app.webhooks.emit(tx, {
+              type: 'amendment.signed',
+              entity: `amendment:${after.id}`,
+              data: () => withChanges(tx, after),
+            });
         },
       };
     },

@@ -136,7 +136,7 @@ async function readUpload(database: Database, request: FastifyRequest, reply: Fa
 
 export function fileImportRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
   app.jobs.register<{ runId: number }>(IMPORT_JOB, (data) =>
-    applyRun(database, data.runId, timeZone, app.log),
+    applyRun(database, data.runId, timeZone, app.log, app.webhooks),
   );
   const requeue = (runId: number) => app.jobs.send(IMPORT_JOB, { runId }, { retryLimit: 0 });
   app.jobs.register(IMPORT_SWEEP_JOB, () =>

@@ -20,8 +20,10 @@ import { conflict, notFound } from '../../platform/errors.js';
 import { deleteFile } from '../../platform/files.js';
 import type { Queryable } from '../../platform/records.js';
 import { withTransaction } from '../../platform/transaction.js';
+import type { Outbox } from '../../platform/webhooks/outbox.js';
 import { runEngine } from './engine.js';
 import { ImportRefused, withTempCopy } from './file-store.js';
+import { builtInPreset } from './presets.js';
 import { previewOf, type StoredMapping, undecidedDates } from './preview.js';
 import { openTable } from './table-reader.js';
 
@@ -210,6 +212,7 @@ export async function applyRun(
   runId: number,
   timeZone: string,
   log: { error: (obj: unknown, msg?: string) => void },
+  webhooks: Outbox,
 ): Promise<void> {
   // Marked before the claim: a sweep running meanwhile must not take the run for a dead one.
   applying.add(runId);
@@ -306,6 +309,12 @@ export async function applyRun(
         );
         // Cancelled (or taken over) before the end: nothing of this attempt is kept.
         if (rowCount === 0) throw new RunStopped();
+        // One summary event per import, however many rows it touched: the run as GET /api/admin/file-import/{id}.
+        await webhooks.emit(client, {
+          type: 'import.finished',
+          entity: `import:${runId}`,
+          data: async () => presentRun(await loadRun(client, runId), (key) => builtInPreset(key)?.label),
+        });
       }),
     );
   } catch (error) {

@@ -27,9 +27,10 @@ import { storeGenerated } from '../../platform/files.js';
 import { changeRecord, insertRecord, loadRecord } from '../../platform/records.js';
 import { changedByMessage } from '../../platform/stamp.js';
 import { withTransaction } from '../../platform/transaction.js';
+import type { Outbox } from '../../platform/webhooks/outbox.js';
 import { AGREEMENT, AGREEMENT_SERVICE, addActivity, suggestedNumber } from '../agreement/index.js';
 import { AGREEMENT_DOCUMENT } from '../agreement-document/index.js';
-import { addOpportunityActivity, OPPORTUNITY } from '../opportunity/index.js';
+import { addOpportunityActivity, emitOpportunityWon, OPPORTUNITY } from '../opportunity/index.js';
 import { renderProposalPdf } from '../proposal/index.js';
 import { loadOpportunitySettings } from '../sales-settings/index.js';
 import { acceptedProposals, loadWinLines, planWin, type WinLine } from './win-plan.js';
@@ -59,6 +60,7 @@ export async function winOpportunity(
   form: WinForm,
   actorId: number,
   timeZone: string,
+  webhooks: Outbox,
 ): Promise<WinResult> {
   const { rows: found } = await client.query<OpportunityRow>(
     `SELECT o.id, o.version, o.number, o.title, o.organization_id, o.owner_id, o.agreement_id, o.updated_at,
@@ -125,6 +127,12 @@ export async function winOpportunity(
     kind: 'CREATED',
     text: `Agreement ${number} created from opportunity ${opportunity.number} (proposal ${proposal.number}), with ${created}`,
     actorId,
+  });
+  // The agreement as GET /api/manage/agreement/{id} answers it, linked to its opportunity.
+  await webhooks.emit(client, {
+    type: 'agreement.created',
+    entity: `agreement:${agreement.id}`,
+    data: () => loadRecord(client, AGREEMENT, agreement.id),
   });
 
   // Monthly lines run from the start date on; a one-time line is one charge, on the start date.
@@ -205,6 +213,7 @@ export async function winOpportunity(
     text: `Won with proposal ${proposal.number} (first year ${formatMoney(plan.totals.firstYear)}): agreement ${number} created with ${created}`,
     actorId,
   });
+  await emitOpportunityWon(client, webhooks, opportunityId, timeZone);
   return {
     agreement: { id: agreement.id, number },
     opportunity: { id: opportunityId, version: won.version },
@@ -242,7 +251,14 @@ export function opportunityWinRoutes(app: FastifyInstance, database: Database, t
       },
       async (request) =>
         withTransaction(database, ({ client }) =>
-          winOpportunity(client, request.params.id, request.body, currentUser(request).id, timeZone),
+          winOpportunity(
+            client,
+            request.params.id,
+            request.body,
+            currentUser(request).id,
+            timeZone,
+            app.webhooks,
+          ),
         ),
     );
 }

@@ -54,3 +54,4 @@ export const opportunityArea = defineArea({
 // What other areas use.
 export { addOpportunityActivity } from './activity.js';
 export { OPPORTUNITY } from './opportunity.record.js';
+export { emitOpportunityWon } from './opportunity.routes.js';

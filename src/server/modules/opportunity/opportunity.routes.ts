@@ -34,6 +34,7 @@ import {
   type Queryable,
   type SortDef,
 } from '../../platform/records.js';
+import type { Outbox } from '../../platform/webhooks/outbox.js';
 import { organizationOption } from '../person/index.js';
 import {
   isSalesOwner,
@@ -182,6 +183,14 @@ function withWarnings(record: OpportunityRecord, todayDisplay: string): Opportun
   return { ...record, warnings: longPast ? { closeDate: [CLOSE_DATE_PAST_WARNING] } : {} };
 }
 
+/** opportunity.won, in the transaction that won it: the opportunity as GET /api/manage/opportunity/{id} answers. */
+export const emitOpportunityWon = (tx: Queryable, webhooks: Outbox, id: number, timeZone: string) =>
+  webhooks.emit(tx, {
+    type: 'opportunity.won',
+    entity: `opportunity:${id}`,
+    data: async () => withWarnings((await loadRecord(tx, OPPORTUNITY, id))!, companyToday(timeZone).display),
+  });
+
 export function opportunityRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
   recordRoutes(app, database, timeZone, {
     path: '/api/manage/opportunity',
@@ -267,6 +276,9 @@ export function opportunityRoutes(app: FastifyInstance, database: Database, time
               actorId: user.id,
             });
           }
+          // Moved to a won stage by the form (winning through /win makes its agreement too, and emits there).
+          if (optionValue(after.outcome) === 'WON' && optionValue(before?.outcome) !== 'WON')
+            await emitOpportunityWon(tx, app.webhooks, after.id, timeZone);
         },
       };
     },

@@ -85,6 +85,13 @@ export function pdfFileName(number: string): string {
   return `${stem || 'proposal'}.pdf`;
 }
 
+/** The proposal with its lines and totals: what its GET answers. */
+async function withLines(db: Queryable, record: ProposalRecord): Promise<ProposalRecord> {
+  const lines = await loadLines(db, record.id);
+  const totals = proposalTotals(lines.map((l) => ({ ...l, recurrence: String(l.recurrence.value) })));
+  return { ...record, lines, totals, proposalCopyId: null };
+}
+
 export function proposalRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
   recordRoutes(app, database, timeZone, {
     path: PATH,
@@ -139,11 +146,7 @@ export function proposalRoutes(app: FastifyInstance, database: Database, timeZon
       };
     },
     formOptions: (db) => formOptions(db),
-    detail: async (db, record) => {
-      const lines = await loadLines(db, record.id);
-      const totals = proposalTotals(lines.map((l) => ({ ...l, recurrence: String(l.recurrence.value) })));
-      return { ...record, lines, totals, proposalCopyId: null };
-    },
+    detail: withLines,
     toValues: (form: ProposalForm) => ({
       number: form.number,
       title: form.title,
@@ -206,6 +209,12 @@ export function proposalRoutes(app: FastifyInstance, database: Database, timeZon
               kind: 'PROPOSAL',
               text,
               actorId: user.id,
+            });
+          if (statusOf(after) === 'ACCEPTED' && statusOf(before) !== 'ACCEPTED')
+            await app.webhooks.emit(tx, {
+              type: 'proposal.accepted',
+              entity: `proposal:${after.id}`,
+              data: () => withLines(tx, after),
             });
         },
       };

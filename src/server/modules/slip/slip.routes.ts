@@ -140,8 +140,8 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
         once(client, request, reply, user.id, async () => ({
           slip:
             id === 'create'
-              ? await createSlip(client, values, user.id)
-              : await updateSlip(client, id, values, user.id, timeZone),
+              ? await createSlip(client, values, user.id, app.webhooks)
+              : await updateSlip(client, id, values, user.id, timeZone, app.webhooks),
         })),
       );
     },
@@ -163,7 +163,14 @@ export function slipRoutes(app: FastifyInstance, database: Database, timeZone: s
       const user = signedIn(request);
       return withTransaction(database, ({ client }) =>
         once(client, request, reply, user.id, async () => {
-          await deleteSlip(client, request.params.id, user.id, deleteVersion(request), timeZone);
+          await deleteSlip(
+            client,
+            request.params.id,
+            user.id,
+            deleteVersion(request),
+            timeZone,
+            app.webhooks,
+          );
           return { deleted: true as const };
         }),
       );

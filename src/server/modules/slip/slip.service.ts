@@ -26,6 +26,7 @@ import { encodeCursor } from '../../platform/cursor.js';
 import { badRequest, conflict, HttpError, notFound, requireVersion } from '../../platform/errors.js';
 import type { Queryable } from '../../platform/records.js';
 import { changedByMessage } from '../../platform/stamp.js';
+import type { Outbox } from '../../platform/webhooks/outbox.js';
 import { slipRuleSql } from './billable-sql.js';
 import { assertDaysOpen, mondayOf, weekLockedMessage } from './week-lock.js';
 
@@ -365,8 +366,21 @@ const columns = (values: SlipValues) => [
   values.comment,
 ];
 
+/** The slip's webhook event, in the change's transaction: `slip` is presented as its user (the actor) sees it. */
+export const emitSlip = (
+  tx: Queryable,
+  webhooks: Outbox,
+  type: 'slip.created' | 'slip.updated' | 'slip.deleted',
+  slip: Slip,
+) => webhooks.emit(tx, { type, entity: `slip:${slip.id}`, data: () => slip });
+
 /** Creates a slip billed to the actor (the biller is the signed-in user, never a form value). */
-export async function createSlip(tx: Queryable, values: SlipValues, actorId: number): Promise<Slip> {
+export async function createSlip(
+  tx: Queryable,
+  values: SlipValues,
+  actorId: number,
+  webhooks: Outbox,
+): Promise<Slip> {
   await assertDaysOpen(tx, actorId, [toIsoDate(values.date)]);
   await checkSlip(tx, values);
   const { rows } = await tx.query<{ id: number }>(
@@ -375,7 +389,9 @@ export async function createSlip(tx: Queryable, values: SlipValues, actorId: num
      VALUES ($1, $2::date, $3::time, $4::time, $5, $6, $7::numeric, $8, $9, $9, $9) RETURNING id`,
     [...columns(values), actorId],
   );
-  return presentSlip((await loadSlipRow(tx, rows[0]!.id))!, actorId);
+  const slip = presentSlip((await loadSlipRow(tx, rows[0]!.id))!, actorId);
+  await emitSlip(tx, webhooks, 'slip.created', slip);
+  return slip;
 }
 
 /**
@@ -415,6 +431,7 @@ export async function updateSlip(
   values: SlipValues,
   actorId: number,
   timeZone: string,
+  webhooks: Outbox,
 ): Promise<Slip> {
   const before = await lockOwnSlip(tx, id, actorId, values.version, timeZone);
   // The day it moves to, when in another week (its own week was checked with the slip).
@@ -428,7 +445,9 @@ export async function updateSlip(
       WHERE id = $10`,
     [...columns(values), actorId, id],
   );
-  return presentSlip((await loadSlipRow(tx, id))!, actorId);
+  const slip = presentSlip((await loadSlipRow(tx, id))!, actorId);
+  await emitSlip(tx, webhooks, 'slip.updated', slip);
+  return slip;
 }
 
 /** Deletes the owner's slip; with a version, only at that version (SPEC §7 sends none; the SD6 screens do). */
@@ -438,7 +457,10 @@ export async function deleteSlip(
   actorId: number,
   version: number | undefined,
   timeZone: string,
+  webhooks: Outbox,
 ): Promise<void> {
-  await lockOwnSlip(tx, id, actorId, version, timeZone, false);
+  const before = await lockOwnSlip(tx, id, actorId, version, timeZone, false);
   await tx.query('DELETE FROM slips WHERE id = $1', [id]);
+  // The event carries the slip as it was before the delete.
+  await emitSlip(tx, webhooks, 'slip.deleted', presentSlip(before, actorId));
 }

@@ -22,7 +22,7 @@ import { signedIn } from '../../platform/auth.js';
 import { body } from '../../platform/errors.js';
 import { likePattern, type Queryable } from '../../platform/records.js';
 import { withTransaction } from '../../platform/transaction.js';
-import { closedMessage, loadSlipRow, slipRefusals, taskState } from './slip.service.js';
+import { closedMessage, loadSlipRow, presentSlip, slipRefusals, taskState } from './slip.service.js';
 import { weekLockedMessage } from './week-lock.js';
 
 export const SLIP_NOT_ON_TASK = 'This slip is no longer on this task. Refresh and try again.';
@@ -152,6 +152,11 @@ export function taskSlipRoutes(app: FastifyInstance, database: Database): void {
               WHERE id = $3`,
             [target.id, user.id, slipId],
           );
+          await app.webhooks.emit(client, {
+            type: 'slip.updated',
+            entity: `slip:${slipId}`,
+            data: async () => presentSlip((await loadSlipRow(client, slipId))!, user.id),
+          });
           return { caseId: target.case_id, taskId: target.id } satisfies MoveSlipResult;
         });
       } catch (error) {

@@ -79,7 +79,7 @@ export function timerRoutes(app: FastifyInstance, database: Database, timeZone: 
       const now = new Date();
       return withTransaction(database, ({ client }) =>
         once(client, request, reply, user.id, async () => ({
-          ...(await startTimer(client, user.id, request.body, now, timeZone)),
+          ...(await startTimer(client, user.id, request.body, now, timeZone, app.webhooks)),
           serverNow: now.toISOString(),
         })),
       );
@@ -101,7 +101,7 @@ export function timerRoutes(app: FastifyInstance, database: Database, timeZone: 
       const { version, comment } = request.body;
       return withTransaction(database, ({ client }) =>
         once(client, request, reply, user.id, async () => ({
-          slips: await stopTimer(client, user.id, version, comment, new Date(), timeZone),
+          slips: await stopTimer(client, user.id, version, comment, new Date(), timeZone, app.webhooks),
         })),
       );
     },

@@ -20,6 +20,7 @@ import {
 } from '../../../shared/schemas/timer.js';
 import { badRequest, conflict, HttpError, requireVersion } from '../../platform/errors.js';
 import { likePattern, type Queryable } from '../../platform/records.js';
+import type { Outbox } from '../../platform/webhooks/outbox.js';
 import { closedMessage, codeOption, createSlip, taskState } from '../slip/index.js';
 
 type TimerRow = {
@@ -122,6 +123,7 @@ async function slipsOf(
   stoppedAt: Date,
   timeZone: string,
   comment: string | null,
+  webhooks: Outbox,
 ): Promise<{ slips: Slip[]; endsAt: Date }> {
   const rounding = await timerRounding(tx, userId);
   const window = roundingWindow(row.started_at, stoppedAt, timeZone, rounding);
@@ -144,6 +146,7 @@ async function slipsOf(
           comment,
         },
         userId,
+        webhooks,
       ),
     );
   }
@@ -167,10 +170,13 @@ export async function startTimer(
   values: StartValues,
   now: Date,
   timeZone: string,
+  webhooks: Outbox,
 ): Promise<{ timer: Timer; stopped: Slip[] }> {
   const current = await loadTimerRow(tx, userId, true);
   await requireOpenTask(tx, values.task);
-  const stopped = current ? await slipsOf(tx, current, userId, now, timeZone, current.comment) : null;
+  const stopped = current
+    ? await slipsOf(tx, current, userId, now, timeZone, current.comment, webhooks)
+    : null;
   // A switch starts the next timer where the stopped one's rounded slips end, so the two never overlap. Every start
   // (a switch too) takes a version never handed out before: a window that still shows an earlier timer, stopped or
   // switched away from, cannot stop or discard this one.
@@ -201,6 +207,7 @@ export async function stopTimer(
   comment: string | null | undefined,
   now: Date,
   timeZone: string,
+  webhooks: Outbox,
 ): Promise<Slip[]> {
   const row = await lockSeenTimer(tx, userId, version);
   const { slips } = await slipsOf(
@@ -210,6 +217,7 @@ export async function stopTimer(
     now,
     timeZone,
     comment === undefined ? row.comment : comment,
+    webhooks,
   );
   await tx.query('DELETE FROM timers WHERE user_id = $1', [userId]);
   return slips;

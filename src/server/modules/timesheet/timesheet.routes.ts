@@ -75,7 +75,7 @@ export function timesheetRoutes(app: FastifyInstance, database: Database): void 
       const { date, userId, action } = request.params;
       return withTransaction(database, async ({ client }) => {
         const owner = await viewableOwner(client, user, userId);
-        return transition(client, user, owner, mondayOf(date), action, request.body);
+        return transition(client, user, owner, mondayOf(date), action, request.body, app.webhooks);
       });
     },
   );

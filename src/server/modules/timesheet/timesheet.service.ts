@@ -33,6 +33,7 @@ import {
 } from '../../platform/errors.js';
 import { diffFields, recordHistory } from '../../platform/history.js';
 import type { Queryable } from '../../platform/records.js';
+import type { Outbox } from '../../platform/webhooks/outbox.js';
 import { displayDate } from '../slip/index.js';
 
 export const WEEK_HISTORY = 'timesheet-week';
@@ -210,6 +211,7 @@ export async function transition(
   monday: string,
   action: WeekAction,
   body: WeekActionBody,
+  webhooks: Outbox,
 ): Promise<WeekAnswer> {
   const seen = requireVersion(body.version);
   const before = await loadWeekRow(tx, owner.id, monday, true);
@@ -265,7 +267,11 @@ export async function transition(
     actorId: user.id,
     changes: diffFields(view(before), view(after), fields),
   });
-  return weekAnswer(tx, user, owner, monday, after);
+  const answer = await weekAnswer(tx, user, owner, monday, after);
+  const type = action === 'submit' ? 'week.submitted' : action === 'approve' ? 'week.approved' : null;
+  // The week as its GET answers the one who acted.
+  if (type) await webhooks.emit(tx, { type, entity: `week:${owner.id}:${monday}`, data: () => answer });
+  return answer;
 }
 
 /** The submitted weeks the user may approve, oldest submission first (bounded). */

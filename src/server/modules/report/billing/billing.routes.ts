@@ -32,8 +32,10 @@ import { currentUser } from '../../../platform/auth.js';
 import { badRequest, conflict, notFound } from '../../../platform/errors.js';
 import { recordHistory, registerHistoryEntity } from '../../../platform/history.js';
 import { errorDocs } from '../../../platform/openapi.js';
-import type { Queryable } from '../../../platform/records.js';
+import { loadRecord, type Queryable } from '../../../platform/records.js';
 import { withTransaction } from '../../../platform/transaction.js';
+import type { Outbox } from '../../../platform/webhooks/outbox.js';
+import { CASE } from '../../case/index.js';
 import { reportsAllowed } from '../engine/report.routes.js';
 import {
   ENTITY_ID,
@@ -100,6 +102,14 @@ async function setMark(tx: Queryable, id: number, billed: boolean, actorId: numb
   return lockCase(tx, id);
 }
 
+/** case.billed / case.unbilled: the case as GET /api/manage/case/{id} answers it, with its new mark. */
+const emitMark = (tx: Queryable, webhooks: Outbox, id: number, billed: boolean) =>
+  webhooks.emit(tx, {
+    type: billed ? 'case.billed' : 'case.unbilled',
+    entity: `case:${id}`,
+    data: () => loadRecord(tx, CASE, id),
+  });
+
 export function billingRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
   registerHistoryEntity({
     key: HISTORY_KEY,
@@ -145,6 +155,7 @@ export function billingRoutes(app: FastifyInstance, database: Database, timeZone
             { field: 'billed', oldValue: null, newValue: billedText(billed, timeZone, snapshot.amount) },
           ],
         });
+        await emitMark(client, app.webhooks, row.id, true);
         return { billing: present(billed) };
       });
     },
@@ -173,6 +184,7 @@ export function billingRoutes(app: FastifyInstance, database: Database, timeZone
           actorId: user.id,
           changes: [{ field: 'billed', oldValue: billedText(row, timeZone, amount), newValue: null }],
         });
+        await emitMark(client, app.webhooks, row.id, false);
         return { billing: present(unbilled) };
       });
     },

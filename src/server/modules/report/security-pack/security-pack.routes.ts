@@ -23,7 +23,7 @@ import { currentUser } from '../../../platform/auth.js';
 import { fieldError, notFound } from '../../../platform/errors.js';
 import { storeGenerated } from '../../../platform/files.js';
 import type { NoticeText } from '../../../platform/pdf.js';
-import { type ListFilter, param } from '../../../platform/records.js';
+import { type ListFilter, param, type Queryable } from '../../../platform/records.js';
 import { withTransaction } from '../../../platform/transaction.js';
 import { clientScope } from '../engine/report-filters.js';
 import { companyDate, exportFileName, type OpenReport } from '../exports/export-format.js';
@@ -88,6 +88,15 @@ async function packOrganizations(
   return { ids: rows[0]?.ids ?? [], skipped: rows[0]?.skipped ?? 0 };
 }
 
+/** The packs a job has stored so far. */
+async function packsDone(db: Queryable, jobId: string): Promise<number> {
+  const { rows } = await db.query<{ done: number }>(
+    `SELECT count(*)::int AS done FROM report_history WHERE report = 'security-pack' AND filters->>'pack' = $1::text`,
+    [jobId],
+  );
+  return rows[0]?.done ?? 0;
+}
+
 export function securityPackRoutes(
   app: FastifyInstance,
   database: Database,
@@ -106,7 +115,19 @@ export function securityPackRoutes(
         ORDER BY o.name, o.id`,
       [data.organizationIds, job.id],
     );
-    for (const organization of organizations) {
+    // The job's status once its last pack is stored, as GET /api/report/security-pack/{id} answers when it is done.
+    const ready = (client: Queryable) =>
+      app.webhooks.emit(client, {
+        type: 'security_pack.ready',
+        entity: `security_pack:${job.id}`,
+        data: async () => ({
+          id: job.id,
+          state: 'DONE',
+          total: data.organizationIds.length,
+          done: await packsDone(client, job.id),
+        }),
+      });
+    for (const [i, organization] of organizations.entries()) {
       const now = deps.now?.() ?? new Date();
       const required = await requiredUploadFor(db, organization.id);
       const bytes = await securityPackPdf(db, deps.openReport, {
@@ -133,8 +154,11 @@ export function securityPackRoutes(
           actorId: data.actorId,
         });
         await linkOrganizations(client, historyId, { organizations: [organization.id] });
+        if (i === organizations.length - 1) await ready(client);
       });
     }
+    // Every pack was stored by an earlier attempt (stopped before it ended): ready now.
+    if (organizations.length === 0) await withTransaction(database, ({ client }) => ready(client));
   });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
