@@ -106,7 +106,7 @@ describe('menuFor', () => {
     expect(groupsOf(menu, 'Admin')).toEqual([
       'Device Management: Device Categories, Device Status, Outage Auto Assignment, Outage Types, RMM Settings',
       'Files: Admin Files Import',
-      'Internal Settings: Buckets, Case & Task Grammar, Departments, Notices, Required Uploads, SSO Settings, Staff',
+      'Internal Settings: Buckets, Case & Task Grammar, Departments, Notices, Required Uploads, SSO Settings, Staff, Webhooks',
       'Sales: Amendment Types, Service Types, Sales Settings',
     ]);
     // In dev the environment-limited mail catcher shows; database admin has no screen, so no route and no item.

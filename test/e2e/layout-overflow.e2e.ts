@@ -99,6 +99,13 @@ async function routeParams(request: APIRequestContext) {
         pages: { slug: string }[];
       }
     ).pages.at(-1)!.slug;
+  // The demo data has no webhook endpoint: one made here (the journeys' server allows loopback addresses).
+  const hook = await request.post('/api/admin/webhooks', {
+    headers: XHR,
+    data: { url: 'http://127.0.0.1:9/layout-walk', description: 'Layout walk', events: ['slip.created'] },
+  });
+  if (!hook.ok()) throw new Error(`webhook endpoint: ${hook.status()} ${await hook.text()}`);
+  const webhook = ((await hook.json()) as { item: Item }).item;
   const person = await first(request, '/api/manage/person');
   const equipment = await first(request, '/api/manage/equipment');
   const software = await first(request, '/api/manage/software');
@@ -112,6 +119,7 @@ async function routeParams(request: APIRequestContext) {
     opportunityDoc,
     slip: { caseId: slipTask.parent.case!.value, taskId: slipTask.parent.id, slipId: slipTask.child.id },
     runId: run.run.id,
+    webhook,
     person,
     equipment,
     software,
@@ -178,6 +186,7 @@ function addressOf(name: RouteName, p: Params): string {
   if (name.startsWith('agreement_')) return at({ id: p.agreement.id });
   if (name.startsWith('opportunity_')) return at({ id: p.proposal.parent.id });
   if (name.startsWith('staff_')) return at({ id: p.staff.id });
+  if (name.startsWith('webhook_')) return at({ id: p.webhook.id });
   if (name.startsWith('person_')) return at({ id: p.person.id });
   if (name.startsWith('equipment_')) return at({ id: p.equipment.id });
   if (name.startsWith('software_')) return at({ id: p.software.id });

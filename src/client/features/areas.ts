@@ -30,6 +30,7 @@ import { screens as sso } from './sso/screens';
 import { screens as staff } from './staff/screens';
 import { screens as systems } from './systems/screens';
 import { screens as uiKit } from './ui-kit/screens';
+import { screens as webhooks } from './webhooks/screens';
 
 export const SCREEN_AREAS = [
   adminLists,
@@ -60,6 +61,7 @@ export const SCREEN_AREAS = [
   staff,
   systems,
   uiKit,
+  webhooks,
 ] as const;
 
 /**

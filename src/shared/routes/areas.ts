@@ -32,6 +32,7 @@ import { routes as staff } from './staff.js';
 import { routes as systems } from './systems.js';
 import type { RouteDef } from './types.js';
 import { routes as uiKit } from './ui-kit.js';
+import { routes as webhooks } from './webhooks.js';
 
 export const AREAS = [
   auth,
@@ -55,6 +56,7 @@ export const AREAS = [
   notices,
   requiredUploads,
   sso,
+  webhooks,
   languageSettings,
   jobs,
   fileManager,

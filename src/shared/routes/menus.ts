@@ -80,6 +80,7 @@ const ADMIN_LAYOUT = [
           'required_uploads',
           'sso_settings',
           'staff',
+          'webhooks',
         ],
       },
       { label: 'Sales', items: ['amendment_types', 'service_types', 'sales_settings_opportunity'] },

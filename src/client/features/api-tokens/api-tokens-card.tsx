@@ -1,7 +1,7 @@
 // The profile's API Tokens card: create a personal token (name, scope, expiry), shown once with Copy; list; revoke.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Alert, Button, Card, InputGroup } from 'react-bootstrap';
+import { Alert, Button, Card } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { pathFor } from '../../../shared/routes';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/api-token';
 import { errorMessages, isApiError } from '../../api/http';
 import { Select, TextInput } from '../../ui';
+import { CopyField } from '../../ui/copy-field';
 import { ApiTokenTable } from './api-token-table';
 import { API_TOKENS_KEY, createApiToken, listApiTokens, revokeApiToken } from './api-tokens-api';
 
@@ -24,13 +25,11 @@ export function ApiTokensCard() {
   const tokens = useQuery({ queryKey: API_TOKENS_KEY, queryFn: ({ signal }) => listApiTokens(signal) });
   const [form, setForm] = useState<ApiTokenForm>(EMPTY);
   const [created, setCreated] = useState<ApiTokenCreated | null>(null);
-  const [copied, setCopied] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: API_TOKENS_KEY });
   const create = useMutation({
     mutationFn: createApiToken,
     onSuccess: (result) => {
       setCreated(result);
-      setCopied(false);
       setForm(EMPTY);
       void refresh();
     },
@@ -38,17 +37,6 @@ export function ApiTokensCard() {
   const revoke = useMutation({ mutationFn: (id: number) => revokeApiToken(id), onSettled: refresh });
   const fields = isApiError(create.error) ? create.error.fields : {};
   const otherErrors = create.error && !Object.keys(fields).length ? errorMessages(create.error) : [];
-
-  const copy = async () => {
-    if (!created) return;
-    try {
-      await navigator.clipboard.writeText(created.token);
-      setCopied(true);
-    } catch {
-      // Without clipboard access the token stays selected in its field for the user to copy.
-      document.querySelector<HTMLInputElement>('#new-api-token')?.select();
-    }
-  };
 
   return (
     <Card className="sd-card" id="api-tokens">
@@ -65,19 +53,7 @@ export function ApiTokensCard() {
             <div className="small mb-2">
               Token “{created.item.name}” created. Copy it now: it is not shown again.
             </div>
-            <InputGroup size="sm">
-              <input
-                id="new-api-token"
-                className="form-control font-monospace"
-                readOnly
-                value={created.token}
-                aria-label="New API token"
-                onFocus={(e) => e.target.select()}
-              />
-              <Button variant="outline-success" onClick={copy}>
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            </InputGroup>
+            <CopyField key={created.token} id="new-api-token" value={created.token} label="New API token" />
           </Alert>
         ) : null}
         <form
