@@ -66,7 +66,11 @@ export const webhookDeliveries = pgTable(
     error: text('error'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /**
+     * When a pending delivery may be sent (now when made); null once it has ended, and while its endpoint is disabled
+     * (it waits, out of the dispatcher's look, until the endpoint is enabled again).
+     */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     redeliveryOf: bigint('redelivery_of', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -74,6 +78,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     check('webhook_deliveries_status_check', sql`status IN ('pending', 'sending', 'succeeded', 'failed')`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    // The dispatcher's look: pending deliveries that came due.
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
     index('webhook_deliveries_open_idx')
       .on(t.endpointId, t.entity, t.id)
       .where(sql`status IN ('pending', 'sending')`),

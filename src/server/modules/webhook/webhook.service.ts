@@ -21,6 +21,7 @@ import { type Change, diffFields, recordHistory } from '../../platform/history.j
 import type { SecretBox } from '../../platform/secret-box.js';
 import { changedByMessage } from '../../platform/stamp.js';
 import { afterCommit } from '../../platform/transaction.js';
+import { pauseDeliveries } from '../../platform/webhooks/deliver.js';
 import { newMessageId } from '../../platform/webhooks/outbox.js';
 import { newSecret, secretHint } from '../../platform/webhooks/signing.js';
 
@@ -182,6 +183,7 @@ export async function updateEndpoint(
       WHERE id = $1`,
     [id, values.url, values.description, values.events, values.enabled, actorId],
   );
+  if (before.enabled !== values.enabled) await pauseDeliveries(tx, id, values.enabled);
   const changes: Change[] = diffFields(historyOf(before), historyOf(values), HISTORY_FIELDS);
   if (before.disabledReason && values.enabled)
     changes.push({ field: 'disabledReason', oldValue: before.disabledReason, newValue: null });

@@ -67,7 +67,7 @@ export type AttemptOutcome = 'delivered' | 'retrying' | 'failed' | 'skipped';
  * Which deliveries may be sent now: pending and due, to an enabled endpoint (a disabled one's wait until it is
  * enabled again; a test is sent regardless), and the first open one of their entity to their endpoint (order).
  */
-const SENDABLE = `d.status = 'pending' AND (d.next_attempt_at IS NULL OR d.next_attempt_at <= $1)
+const SENDABLE = `d.status = 'pending' AND d.next_attempt_at <= $1
   AND EXISTS (SELECT FROM webhook_endpoints e WHERE e.id = d.endpoint_id AND (e.enabled OR d.entity LIKE 'test:%'))
   AND NOT EXISTS (SELECT FROM webhook_deliveries p WHERE p.endpoint_id = d.endpoint_id AND p.entity = d.entity
                      AND p.id < d.id AND p.status IN ('pending', 'sending'))`;
@@ -90,7 +90,7 @@ const CLAIM = (choose: string) => `
 export async function claimBatch(deps: Pick<DeliverDeps, 'database'>, limit: number, now = new Date()) {
   const { rows } = await deps.database.pool.query<Claimed>(
     CLAIM(
-      `SELECT d.id FROM webhook_deliveries d WHERE ${SENDABLE} ORDER BY d.id LIMIT $2 FOR UPDATE OF d SKIP LOCKED`,
+      `SELECT d.id FROM webhook_deliveries d WHERE ${SENDABLE} ORDER BY d.next_attempt_at, d.id LIMIT $2 FOR UPDATE OF d SKIP LOCKED`,
     ),
     [now, limit],
   );
@@ -244,6 +244,7 @@ async function disableEndpoint(
             updated_by = NULL WHERE id = $1`,
     [endpointId, reason],
   );
+  await pauseDeliveries(client, endpointId, false);
   await recordHistory(client, {
     entity: WEBHOOK_HISTORY_KEY,
     entityId: endpointId,
@@ -274,8 +275,10 @@ export async function sweepDeliveries(
   now = new Date(),
 ): Promise<number> {
   const { rowCount } = await deps.database.pool.query(
-    `UPDATE webhook_deliveries SET status = 'pending', claimed_at = NULL
-      WHERE status = 'sending' AND claimed_at < $1::timestamptz - make_interval(secs => $2)`,
+    `UPDATE webhook_deliveries d SET status = 'pending', claimed_at = NULL,
+            next_attempt_at = CASE WHEN e.enabled OR d.entity LIKE 'test:%' THEN $1::timestamptz END
+       FROM webhook_endpoints e
+      WHERE e.id = d.endpoint_id AND d.status = 'sending' AND d.claimed_at < $1::timestamptz - make_interval(secs => $2)`,
     [now, STALE_CLAIM_SECONDS],
   );
   return rowCount ?? 0;
@@ -294,4 +297,21 @@ export async function pruneLog(deps: Pick<DeliverDeps, 'database'>, now = new Da
     [now, LOG_DAYS],
   );
   return rowCount ?? 0;
+}
+
+/**
+ * A disabled endpoint's pending deliveries wait out of the dispatcher's look (no time to be sent); enabled again, they
+ * are due at once. Tests (sent to a disabled endpoint too) are left alone.
+ */
+export async function pauseDeliveries(
+  db: Pick<pg.PoolClient, 'query'>,
+  endpointId: number,
+  enabled: boolean,
+) {
+  await db.query(
+    `UPDATE webhook_deliveries SET next_attempt_at = ${enabled ? 'now()' : 'NULL'}
+      WHERE endpoint_id = $1 AND status = 'pending' AND entity NOT LIKE 'test:%'
+        AND next_attempt_at IS ${enabled ? 'NULL' : 'NOT NULL'}`,
+    [endpointId],
+  );
 }
