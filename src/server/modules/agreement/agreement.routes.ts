@@ -23,7 +23,14 @@ import { activityRoutes } from '../../platform/activity.js';
 import { authorize, currentUser } from '../../platform/auth.js';
 import { badRequest, notFound, registerUniqueViolation } from '../../platform/errors.js';
 import { recordRoutes } from '../../platform/record-routes.js';
-import { type ListFilter, likePattern, param, type Queryable, type SortDef } from '../../platform/records.js';
+import {
+  historyChanges,
+  type ListFilter,
+  likePattern,
+  param,
+  type Queryable,
+  type SortDef,
+} from '../../platform/records.js';
 import { organizationOption } from '../person/index.js';
 import { AGREEMENT_ACTIVITY, addActivity } from './activity.js';
 import { AGREEMENT } from './agreement.record.js';
@@ -152,11 +159,8 @@ export function agreementRoutes(app: FastifyInstance, database: Database, timeZo
             actorId: user.id,
           });
         }
-        // A save that changed no field is no change of the agreement.
-        const changed = (name: string) =>
-          JSON.stringify(before?.[name as keyof typeof after]) !==
-          JSON.stringify(after[name as keyof typeof after]);
-        if (!before || AGREEMENT.fields.some((f) => changed(f.name)))
+        // A save that changed no field (as its history sees them) is no change of the agreement.
+        if (!before || historyChanges(AGREEMENT, before, after).length > 0)
           await app.webhooks.emit(tx, {
             type: before ? 'agreement.changed' : 'agreement.created',
             entity: `agreement:${after.id}`,

@@ -147,6 +147,41 @@ describe('endpoints', () => {
     expect((await api.db.pool.query('SELECT count(*)::int AS n FROM webhook_endpoints')).rows[0].n).toBe(0);
   });
 
+  it('answers bad input with a message, never a 500: NUL bytes, huge ids, a delivery of another endpoint, a bad cursor', async () => {
+    const r = await receiver();
+    const { item } = await subscribe(r.url);
+    for (const [field, body] of [
+      ['url', { url: `${r.url}?x=\u0000`, events: ['slip.created'] }],
+      ['description', { url: r.url, description: 'Acme\u0000 Dental', events: ['slip.created'] }],
+    ] as const) {
+      const nul = await admin.post('/api/admin/webhooks', body);
+      expect(nul.statusCode, field).toBe(400);
+      expect(Object.keys(nul.json().form.fields)).toEqual([field]);
+    }
+    for (const url of [
+      '/api/admin/webhooks/99999999999',
+      '/api/admin/webhooks/0',
+      `/api/admin/webhooks/${item.id}/deliveries/99999999999`,
+    ])
+      expect([400, 404], url).toContain((await admin.get(url)).statusCode);
+    const other = await subscribe(r.url);
+    await admin.post(`/api/admin/webhooks/${other.item.id}/test`);
+    const [theirs] = await deliveries(other.item.id);
+    expect((await admin.get(`/api/admin/webhooks/${item.id}/deliveries/${theirs!.id}`)).statusCode).toBe(404);
+    expect(
+      (await admin.post(`/api/admin/webhooks/${item.id}/deliveries/${theirs!.id}/redeliver`)).statusCode,
+    ).toBe(404);
+    const badOverlap = await admin.post(`/api/admin/webhooks/${item.id}/rotate-secret`, { overlapHours: 5 });
+    expect(badOverlap.statusCode).toBe(400);
+    expect(badOverlap.json().form.fields.overlapHours).toBeDefined();
+    const cursor = await admin.get(`/api/admin/webhooks/${item.id}/deliveries?cursor=not-a-cursor`);
+    expect(cursor.statusCode).toBe(400);
+    expect(cursor.json().message).not.toMatch(/zod|invalid_type/i);
+    const status = await admin.get(`/api/admin/webhooks/${item.id}/deliveries?status=lost`);
+    expect(status.statusCode).toBe(400);
+    expect((await admin.delete(`/api/admin/webhooks/${item.id}`)).statusCode).toBe(400);
+  });
+
   it('saves with the version it was read at: a stale change answers 409 with the endpoint as it is', async () => {
     const r = await receiver();
     const { item } = await subscribe(r.url);
