@@ -8,12 +8,14 @@ import { recoverFromChunkError } from './pwa/chunk-recovery';
 import { listenForInstall } from './pwa/pwa-state';
 import { currentTargetUrl } from './pwa/remount';
 import { whenIdle } from './shell/when-idle';
+import { loadWhenOnline } from './shell/when-online';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 // SPEC §8: a chunk that fails to load (a deploy removed it) reloads the page once; a stylesheet chunk is reported
-// with code CSS_CHUNK_LOAD_FAILED. The failed import still rejects, so a second failure shows the route's error.
+// with code CSS_CHUNK_LOAD_FAILED. The failed import still rejects, so a second failure shows the route's error. With
+// no network nothing reloads: the chunk is not gone, and its load waits for the network (shell/when-online.ts).
 window.addEventListener('vite:preloadError', (event) => {
   const payload = (event as Event & { payload?: unknown }).payload;
   const message = payload instanceof Error ? payload.message : String(payload);
@@ -27,7 +29,8 @@ listenForInstall();
 // Registered once the page is idle: its chunk and the worker's precache never compete with the first screen.
 if (import.meta.env.PROD) {
   whenIdle(() => {
-    import('./pwa/register').catch((error: unknown) =>
+    // Gone offline before then, it registers once the network is back.
+    loadWhenOnline(() => import('./pwa/register')).catch((error: unknown) =>
       console.warn('Service worker registration failed', error),
     );
   });

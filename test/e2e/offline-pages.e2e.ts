@@ -47,22 +47,24 @@ describe('offline pages', () => {
       .click();
     await page.getByRole('link', { name: 'Rack the Switch' }).click();
     const title = page.getByRole('heading', { level: 1, name: 'Rack the Switch' });
-    await title.waitFor();
+    // The Basics tab's own form (the Slips tab's header has the same title).
+    const basics = page.getByRole('form', { name: 'Task' }).getByText('Rack the Switch');
+    await basics.waitFor();
     // Its Slips tab once online, so the way back to Basics needs no new code offline.
     const tabs = page.getByRole('navigation', { name: 'Task' });
     await tabs.getByRole('link', { name: 'Slips' }).click();
     await page.waitForURL(/\/slip/);
     await tabs.getByRole('link', { name: 'Basics' }).click();
-    await title.waitFor();
+    await basics.waitFor();
 
     await context.setOffline(true);
     await tabs.getByRole('link', { name: 'Slips' }).click();
     await page.waitForURL(/\/slip/);
     await tabs.getByRole('link', { name: 'Basics' }).click();
     // The task loads again on opening: it fails, says why, and the task already loaded stays on screen.
+    await basics.waitFor();
     await offline.waitFor();
     await title.waitFor();
-    await page.getByRole('form', { name: 'Task' }).getByText('Rack the Switch').waitFor();
     expect(await page.getByText('Invalid request').count()).toBe(0);
     await shoot(page, 'offline-task');
 

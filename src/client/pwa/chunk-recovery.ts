@@ -1,6 +1,7 @@
 // SPEC §8 chunk load failures (a deploy removed the chunks this page was built with): one full page load fetches the
 // new ones. A marker in sessionStorage (URL and time) turns a second failure of the same page soon after into the
 // error page with its Reload button: never a blank screen, never a reload loop.
+import { isOffline } from '../shell/when-online';
 
 export const CHUNK_RELOAD_KEY = 'sd6.chunkReload';
 /** A failure this soon after the reload for the same URL is not retried by itself. */
@@ -36,15 +37,18 @@ let reloading = false;
 /**
  * A chunk of `url` (the page being shown or navigated to) failed to load. Returns 'reloading' when a full load of
  * `url` is under way (the first failure), 'failed' when the error should show (a second failure within the window,
- * or storage that cannot keep the marker, where a reload could loop).
+ * or storage that cannot keep the marker, where a reload could loop), 'offline' when the browser has no network: a
+ * reload would replace the app with the browser's offline page, and the load itself waits for the network and tries
+ * again (lazy-chunk.tsx).
  */
 export function recoverFromChunkError(
   url: string = window.location.href,
   now: number = Date.now(),
   go: (url: string) => void = (target) =>
     target === window.location.href ? window.location.reload() : window.location.assign(target),
-): 'reloading' | 'failed' {
+): 'reloading' | 'failed' | 'offline' {
   if (reloading) return 'reloading';
+  if (isOffline()) return 'offline';
   const marker = readMarker();
   if (marker && marker.url === url && now - marker.at < CHUNK_RELOAD_WINDOW_MS) return 'failed';
   if (!writeMarker({ url, at: now })) return 'failed';

@@ -178,6 +178,18 @@ describe('chunk reload marker', () => {
     expect(go).toHaveBeenCalledOnce();
   });
 
+  it('never reloads with no network: the browser would show its offline page, and the load waits instead', () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const go = vi.fn();
+      expect(recoverFromChunkError(URL_A, T0, go)).toBe('offline');
+      expect(go).not.toHaveBeenCalled();
+      expect(window.sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBeNull();
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
   it('reloads again after the window, for another URL, or once a page has loaded', () => {
     const go = vi.fn();
     recoverFromChunkError(URL_A, T0, go);

@@ -1,5 +1,6 @@
 // Code split at screen and panel level: SPEC §8 chunk load errors, lazy components and panels mounted when first opened.
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
+import { loadWhenOnline } from './when-online';
 
 /** SPEC §8: a chunk that fails to load reports "Loading chunk {id} failed" with type and URL. */
 export function chunkLoadError(id: string, cause: unknown): Error {
@@ -10,11 +11,16 @@ export function chunkLoadError(id: string, cause: unknown): Error {
   return error;
 }
 
-/** Loads `load()` and returns its export `name`; a failed fetch becomes the SPEC §8 ChunkLoadError. */
+/**
+ * Loads `load()` and returns its export `name`; a failed fetch becomes the SPEC §8 ChunkLoadError. A fetch that failed
+ * with no network waits for it and is tried again (the screen or panel shows when the network is back): a chunk the
+ * device went offline before fetching is not missing, and a reload with no network would only show the browser's
+ * offline page.
+ */
 export async function loadExport<T>(id: string, load: () => Promise<Record<string, unknown>>, name: string) {
   let module: Record<string, unknown>;
   try {
-    module = await load();
+    module = await loadWhenOnline(load);
   } catch (cause) {
     throw chunkLoadError(id, cause);
   }
