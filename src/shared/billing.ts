@@ -40,6 +40,8 @@ export const CASE_BILLED = 'This case has been billed: its time can no longer be
 export const alreadyBilled = (on: string, by: string | null) =>
   `This case was already billed on ${on}${by ? ` by ${by}` : ''}.`;
 export const NOT_BILLED = 'This case is not billed.';
+export const billedByInvoice = (invoice: string) =>
+  `This case was billed on invoice ${invoice}. Void the invoice to bill the case again.`;
 export const BILL_CHANGED =
   'The time on this case changed since the list was loaded. Check its new total, then bill it.';
 export const NOTHING_TO_BILL = 'This case has no finished time to bill.';

@@ -10,6 +10,7 @@ import { openTestDatabase, type TestDatabase, testDbKind } from './test-db.js';
 export type Caller = {
   get: (url: string) => Promise<LightMyRequestResponse>;
   post: (url: string, body?: unknown) => Promise<LightMyRequestResponse>;
+  put: (url: string, body?: unknown) => Promise<LightMyRequestResponse>;
   delete: (url: string) => Promise<LightMyRequestResponse>;
 };
 
@@ -63,15 +64,12 @@ export async function setupApi(
 
   const callerWithCookie = (cookie: string): Caller => {
     const headers = { 'x-requested-with': 'XMLHttpRequest', ...(cookie ? { cookie } : {}) };
+    const send = (method: 'POST' | 'PUT', url: string, body: unknown) =>
+      state.app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as object }) });
     return {
       get: (url) => state.app.inject({ method: 'GET', url, headers }),
-      post: (url, body) =>
-        state.app.inject({
-          method: 'POST',
-          url,
-          headers,
-          ...(body === undefined ? {} : { payload: body as object }),
-        }),
+      post: (url, body) => send('POST', url, body),
+      put: (url, body) => send('PUT', url, body),
       delete: (url) => state.app.inject({ method: 'DELETE', url, headers }),
     };
   };

@@ -7,6 +7,7 @@ import { amendmentSettingsArea } from './amendment-settings/index.js';
 import { amendmentTypeArea } from './amendment-type/index.js';
 import { apiTokenArea } from './api-token/index.js';
 import { authArea } from './auth/index.js';
+import { billingRunArea } from './billing-run/index.js';
 import { bucketCategoryArea } from './bucket-category/index.js';
 import { calendarArea } from './calendar/index.js';
 import { caseArea } from './case/index.js';
@@ -98,6 +99,7 @@ export const AREAS: readonly Area[] = [
   proposalArea,
   opportunityWinArea,
   reportArea,
+  billingRunArea,
   chartsArea,
   fileImportArea,
   searchArea,

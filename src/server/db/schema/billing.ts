@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './inventory.js';
+import { invoices } from './invoicing.js';
 import { users } from './staff.js';
 import { cases, slips, tasks } from './work.js';
 
@@ -25,6 +26,8 @@ export const billedCases = pgTable(
     defaultRate: numeric('default_rate', { precision: 12, scale: 2 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The posted invoice that billed the case (null: Mark Billed); Undo Billing leaves such a case alone. */
+    invoiceId: integer('invoice_id').references(() => invoices.id),
   },
   (t) => [
     check(

@@ -3,6 +3,7 @@
 export * from './billing.js';
 export * from './identity.js';
 export * from './inventory.js';
+export * from './invoicing.js';
 export * from './platform.js';
 export * from './reports.js';
 export * from './sales.js';

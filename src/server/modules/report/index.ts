@@ -29,8 +29,13 @@ export const reportArea = defineArea({
   },
 });
 
+// What month-end billing (billing-run) uses: the kept figures of time not billed, the default rate, and the billed
+// mark of the cases an invoice covers.
+export { billCases, lockCases, runningSlips, unbillInvoiceCases } from './billing/billing-marks.js';
+export { loadDefaultRate } from './billing/billing-settings.service.js';
 // What other areas (charts) and the seed use from the report engine.
 export { snapshotBilledCases } from './billing/billing-snapshot.js';
+export { refreshWipDays } from './billing/wip-days.js';
 export { reportsAllowed } from './engine/report.routes.js';
 export { mondayOf } from './engine/report-filters.js';
 export { companyDay, openReport } from './engine/report-source.js';

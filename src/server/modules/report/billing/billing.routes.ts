@@ -12,31 +12,39 @@ import {
   alreadyBilled,
   BILL_CHANGED,
   billCaseBody,
+  billedByInvoice,
   billingSettingsForm,
   billingSettingsResponse,
   billingSettingsSavedResponse,
   billLinesQuery,
   billLinesResponse,
-  type CaseBilling,
   caseBillingResponse,
   NOT_BILLED,
   NOTHING_TO_BILL,
   RUNNING_SLIP,
 } from '../../../../shared/billing.js';
-import { wallClockOf } from '../../../../shared/format/company-time.js';
-import { formatMoney, toHundredths } from '../../../../shared/format/money.js';
+import { toHundredths } from '../../../../shared/format/money.js';
 import { allows, REPORT_ACCESS } from '../../../../shared/permissions.js';
+import { type InvoiceKind, invoiceNumberText } from '../../../../shared/schemas/billing-run.js';
 import { recordId } from '../../../../shared/schemas/common.js';
 import type { Database } from '../../../db/client.js';
 import { currentUser } from '../../../platform/auth.js';
 import { badRequest, conflict, notFound } from '../../../platform/errors.js';
 import { recordHistory, registerHistoryEntity } from '../../../platform/history.js';
 import { errorDocs } from '../../../platform/openapi.js';
-import { loadRecord, type Queryable } from '../../../platform/records.js';
+import type { Queryable } from '../../../platform/records.js';
 import { withTransaction } from '../../../platform/transaction.js';
-import type { Outbox } from '../../../platform/webhooks/outbox.js';
-import { CASE } from '../../case/index.js';
 import { reportsAllowed } from '../engine/report.routes.js';
+import {
+  type BilledRow,
+  billedText,
+  emitMark,
+  lockCases,
+  markText,
+  presentBilling,
+  runningSlips,
+  setMarks,
+} from './billing-marks.js';
 import {
   ENTITY_ID,
   FIELD_LABELS,
@@ -49,66 +57,20 @@ import { caseLines, deleteSnapshot, snapshotCase } from './billing-snapshot.js';
 
 const caseParams = z.object({ caseId: recordId() });
 
-type BilledRow = {
-  id: number;
-  billed_at: Date | null;
-  billed_by: number | null;
-  billed_by_name: string | null;
-};
-
 async function lockCase(tx: Queryable, id: number): Promise<BilledRow> {
-  // Lock first, then read: a session that waited on the lock sees the mark (and who made it) as committed.
-  const locked = await tx.query('SELECT id FROM cases WHERE id = $1 FOR UPDATE', [id]);
-  if (!locked.rows[0]) throw notFound();
-  const { rows } = await tx.query<BilledRow>(
-    `SELECT c.id, c.billed_at, c.billed_by, u.first_name || ' ' || u.last_name AS billed_by_name
-       FROM cases c LEFT JOIN users u ON u.id = c.billed_by WHERE c.id = $1`,
-    [id],
-  );
-  return rows[0]!;
+  const [row] = await lockCases(tx, [id]);
+  if (!row) throw notFound();
+  return row;
 }
 
-const present = (row: BilledRow): CaseBilling => ({
-  caseId: row.id,
-  billedAt: row.billed_at ? row.billed_at.toISOString() : null,
-  billedBy: row.billed_by === null ? null : { value: row.billed_by, label: row.billed_by_name ?? '' },
-});
-
-/** The mark as history and messages say it: "11/24/2026 by Ann Smith". */
-const markText = (row: BilledRow, timeZone: string) =>
-  `${wallClockOf(row.billed_at!, timeZone).date}${row.billed_by_name ? ` by ${row.billed_by_name}` : ''}`;
-
-/** The mark and the amount billed, as the case's history keeps them: "11/24/2026 by Ann Smith: $395.00". */
-const billedText = (row: BilledRow, timeZone: string, amount: string | null) =>
-  `${markText(row, timeZone)}${amount === null ? '' : `: ${formatMoney(amount)}`}`;
-
-/** How many slips of the case are still running. */
-async function runningSlips(tx: Queryable, id: number): Promise<number> {
-  const { rows } = await tx.query<{ running: number }>(
-    `SELECT count(*)::int AS running FROM tasks t JOIN slips s ON s.task_id = t.id
-      WHERE t.case_id = $1 AND s.stop_time IS NULL`,
-    [id],
+/** "INV-00012": the number of the posted invoice that billed a case. */
+async function invoiceNumberOf(tx: Queryable, invoiceId: number): Promise<string> {
+  const { rows } = await tx.query<{ kind: InvoiceKind; number: number | null }>(
+    'SELECT kind, number FROM invoices WHERE id = $1',
+    [invoiceId],
   );
-  return rows[0]!.running;
+  return invoiceNumberText(rows[0]?.kind ?? 'INVOICE', rows[0]?.number ?? null) ?? `#${invoiceId}`;
 }
-
-async function setMark(tx: Queryable, id: number, billed: boolean, actorId: number): Promise<BilledRow> {
-  await tx.query(
-    `UPDATE cases SET billed_at = ${billed ? 'now()' : 'NULL'}, billed_by = ${billed ? '$2' : 'NULL'},
-            version = version + 1, updated_at = now(), updated_by = $2
-      WHERE id = $1`,
-    [id, actorId],
-  );
-  return lockCase(tx, id);
-}
-
-/** case.billed / case.unbilled: the case as GET /api/manage/case/{id} answers it, with its new mark. */
-const emitMark = (tx: Queryable, webhooks: Outbox, id: number, billed: boolean) =>
-  webhooks.emit(tx, {
-    type: billed ? 'case.billed' : 'case.unbilled',
-    entity: `case:${id}`,
-    data: () => loadRecord(tx, CASE, id),
-  });
 
 export function billingRoutes(app: FastifyInstance, database: Database, timeZone: string): void {
   registerHistoryEntity({
@@ -138,15 +100,15 @@ export function billingRoutes(app: FastifyInstance, database: Database, timeZone
       return withTransaction(database, async ({ client }) => {
         // The lock makes a second session wait, then find the mark: a case is never billed twice.
         const row = await lockCase(client, request.params.caseId);
-        if (row.billed_at) throw conflict(alreadyBilled(markText(row, timeZone), null), present(row));
-        if ((await runningSlips(client, row.id)) > 0) throw badRequest({}, [RUNNING_SLIP]);
+        if (row.billed_at) throw conflict(alreadyBilled(markText(row, timeZone), null), presentBilling(row));
+        if ((await runningSlips(client, [row.id])).size > 0) throw badRequest({}, [RUNNING_SLIP]);
         // The snapshot is priced by the bill list's SQL; what the user confirmed must be what is stored.
         const snapshot = await snapshotCase(client, row.id, await loadDefaultRate(client), user.id);
         if (!snapshot || snapshot.minutes === 0) throw badRequest({}, [NOTHING_TO_BILL]);
         const { minutes, amount } = request.body;
         if (snapshot.minutes !== minutes || toHundredths(snapshot.amount) !== toHundredths(amount!))
           throw badRequest({}, [BILL_CHANGED]);
-        const billed = await setMark(client, row.id, true, user.id);
+        const [billed] = (await setMarks(client, [row.id], true, user.id)) as [BilledRow];
         await recordHistory(client, {
           entity: 'case',
           entityId: row.id,
@@ -156,7 +118,7 @@ export function billingRoutes(app: FastifyInstance, database: Database, timeZone
           ],
         });
         await emitMark(client, app.webhooks, row.id, true);
-        return { billing: present(billed) };
+        return { billing: presentBilling(billed) };
       });
     },
   );
@@ -175,9 +137,12 @@ export function billingRoutes(app: FastifyInstance, database: Database, timeZone
       const user = currentUser(request);
       return withTransaction(database, async ({ client }) => {
         const row = await lockCase(client, request.params.caseId);
-        if (!row.billed_at) throw conflict(NOT_BILLED, present(row));
+        if (!row.billed_at) throw conflict(NOT_BILLED, presentBilling(row));
+        // A case an invoice billed stays billed while the invoice stands: voiding the invoice takes the mark back.
+        if (row.invoice_id)
+          throw conflict(billedByInvoice(await invoiceNumberOf(client, row.invoice_id)), presentBilling(row));
         const amount = await deleteSnapshot(client, row.id);
-        const unbilled = await setMark(client, row.id, false, user.id);
+        const [unbilled] = (await setMarks(client, [row.id], false, user.id)) as [BilledRow];
         await recordHistory(client, {
           entity: 'case',
           entityId: row.id,
@@ -185,7 +150,7 @@ export function billingRoutes(app: FastifyInstance, database: Database, timeZone
           changes: [{ field: 'billed', oldValue: billedText(row, timeZone, amount), newValue: null }],
         });
         await emitMark(client, app.webhooks, row.id, false);
-        return { billing: present(unbilled) };
+        return { billing: presentBilling(unbilled) };
       });
     },
   );
