@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeNotice, makeRequiredUpload } from '../../../test/support/admin-report-factories.js';
 import { type ApiHarness, setupApi } from '../../../test/support/api.js';
 import { createApiToken } from '../../../test/support/api-tokens.js';
+import { draftMonth } from '../../../test/support/billing-run.js';
 import {
   makeAdmin,
   makeAgreement,
@@ -36,6 +37,7 @@ import { multipart, samplePdf } from '../../../test/support/files.js';
 import { makeHistory } from '../../../test/support/history-factories.js';
 import { fixture, uploadExport } from '../../../test/support/import-factories.js';
 import { makeDevice } from '../../../test/support/report-factories.js';
+import { companyToday } from '../../shared/format/company-time.js';
 import { toPathDate } from '../../shared/format/date.js';
 import { DOC_BOOK_IDS } from '../../shared/schemas/documentation.js';
 import { OPENAPI_PATH } from './openapi.js';
@@ -178,6 +180,17 @@ beforeAll(async () => {
     category: String(category.id),
     frequency: 'QUARTERLY',
   });
+  // A month's billing run, drafted by its job, and one of its invoices.
+  const billing = await draftMonth(session, companyToday(api.config.timeZone).iso.slice(0, 7));
+  const invoices = (await session.get(`/api/report/billing-run/${billing.id}/invoices`)).json();
+  const invoiceUrl = `/api/report/invoice/${invoices.items[0].id}`;
+  // Approved and posted, so the run has something to export for accounting.
+  const approved = await session.post(`${invoiceUrl}/approve`, { version: 0 });
+  expect(approved.statusCode, approved.body).toBe(200);
+  const posted = await session.post(`${invoiceUrl}/post`, { version: approved.json().invoice.version });
+  expect(posted.statusCode, posted.body).toBe(200);
+  special.set('/api/report/invoice/{id}', { urls: [invoiceUrl] });
+  special.set('/api/report/invoice/{id}/pdf', { urls: [`${invoiceUrl}/pdf`] });
   const packId = (pack.json() as { job: { id: string } }).job.id;
   special.set('/api/report/security-pack/{id}', { urls: [`/api/report/security-pack/${packId}`] });
   special.set('/api/history/{entity}/{id}', {

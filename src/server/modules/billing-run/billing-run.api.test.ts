@@ -3,6 +3,7 @@
 // charge, block hours with overage, a 1.5× case), then review, approval, posting and voiding.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
+import { waitForDraft } from '../../../../test/support/billing-run.js';
 import {
   makeAdmin,
   makeAgreement,
@@ -28,16 +29,7 @@ const ids = { dental: 0, clinic: 0, blockCase: 0, multiCase: 0, runningCase: 0 }
 
 const q = (sql: string, params: unknown[] = []) => api.db.pool.query(sql, params);
 
-/** Polls the run until it is drafted, as the screen does. */
-async function drafted(id: number): Promise<BillingRun> {
-  const until = Date.now() + 60_000;
-  for (;;) {
-    const run = (await admin.get(`${RUN}/${id}`)).json().run as BillingRun;
-    if (run.status.value === 'READY' || run.status.value === 'FAILED') return run;
-    if (Date.now() > until) throw new Error(`run ${id} still ${run.status.value}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const drafted = (id: number) => waitForDraft(admin, id);
 
 async function invoiceOf(runId: number, organizationId: number): Promise<Invoice> {
   const list = (await admin.get(`${RUN}/${runId}/invoices?limit=200`)).json();
@@ -355,6 +347,15 @@ describe('drafting October 2026', () => {
     expect(after.items.map((l) => [l.detail, l.warning, l.proration])).toEqual(
       before.items.map((l) => [l.detail, l.warning, l.proration]),
     );
+    // The run's total is the sum of its invoices, to the cent.
+    const run = (await admin.get(`${RUN}/${runId}`)).json().run as BillingRun;
+    const list = (await admin.get(`${RUN}/${runId}/invoices`)).json();
+    const cents = list.items.reduce(
+      (t: bigint, i: { total: string }) => t + BigInt(i.total.replace('.', '')),
+      0n,
+    );
+    expect(run.total).toBe('5383.24');
+    expect(cents).toBe(538324n);
   });
 });
 

@@ -1,0 +1,22 @@
+// Month-end billing in tests: a month drafted through the API and waited for, as the screen polls it.
+import type { BillingRun } from '../../src/shared/schemas/billing-run.js';
+import type { Caller } from './api.js';
+
+/** Starts drafting `period` ("YYYY-MM") and answers the run once it is READY (or FAILED). */
+export async function draftMonth(caller: Caller, period: string, timeoutMs = 60_000): Promise<BillingRun> {
+  const started = await caller.post('/api/report/billing-run', { period });
+  if (started.statusCode !== 200)
+    throw new Error(`billing run ${period}: ${started.statusCode} ${started.body}`);
+  return waitForDraft(caller, started.json().run.id, timeoutMs);
+}
+
+/** Polls a run until it is drafted. */
+export async function waitForDraft(caller: Caller, id: number, timeoutMs = 60_000): Promise<BillingRun> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const run = (await caller.get(`/api/report/billing-run/${id}`)).json().run as BillingRun;
+    if (run.status.value === 'READY' || run.status.value === 'FAILED') return run;
+    if (Date.now() > until) throw new Error(`billing run ${id} still ${run.status.value}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
