@@ -28,7 +28,12 @@ export type InternalReportKey = (typeof INTERNAL_REPORT_KEYS)[number];
 export const REPORT_KEYS = [...CLIENT_REPORT_KEYS, ...INTERNAL_REPORT_KEYS] as const;
 export type ReportKey = ClientReportKey | InternalReportKey;
 /** What report history and required uploads can name: a report, the security pack, or an uploaded file. */
-export type HistoryReportKey = ReportKey | 'security-pack' | 'upload';
+export type HistoryReportKey = ReportKey | 'security-pack' | 'upload' | 'billing-run-export' | 'invoice-pdf';
+/** Files month-end billing keeps in report history besides the reports: accounting exports and invoice PDFs. */
+export const BILLING_HISTORY_REPORTS = [
+  { value: 'billing-run-export', label: 'Accounting Export' },
+  { value: 'invoice-pdf', label: 'Invoice' },
+] as const;
 
 /**
  * Which rows a report lists, so which filter codes it takes: equipment (device filter), people (user filter),

@@ -101,13 +101,13 @@ describe('menuFor', () => {
       'Client: Antivirus, BitLocker Compliance, Device Summary by Age, Device Summary by Address, Firmware, ' +
         'Outdated Response, Patch, Report History, ' +
         'Services Activity, User and Device Counts, Warranty',
-      'Internal: Annual Update, Bill List, Weekly Summary, WIP List',
+      'Internal: Annual Update, Bill List, Billing Run, Weekly Summary, WIP List',
     ]);
     expect(groupsOf(menu, 'Admin')).toEqual([
       'Device Management: Device Categories, Device Status, Outage Auto Assignment, Outage Types, RMM Settings',
       'Files: Admin Files Import',
       'Internal Settings: Buckets, Case & Task Grammar, Departments, Notices, Required Uploads, SSO Settings, Staff, Webhooks',
-      'Sales: Amendment Types, Service Types, Sales Settings',
+      'Sales: Accounting Mapping, Amendment Types, Service Types, Sales Settings',
     ]);
     // In dev the environment-limited mail catcher shows; database admin has no screen, so no route and no item.
     expect(groupsOf(menu, 'Resources')).toEqual([

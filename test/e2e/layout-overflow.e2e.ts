@@ -69,7 +69,31 @@ async function withChild(request: APIRequestContext, parents: string, childUrl: 
   throw new Error(`no ${parents} with ${childUrl(0)}`);
 }
 
-/** Every parameter a route can take, filled from the demo data (and one file import run made here). */
+type BillingRunState = { id: number; status: { value: string }; error: string | null };
+
+/** The demo data has no billing run: last month's is drafted here (a background job), its first invoice walked. */
+async function lastMonthsInvoice(request: APIRequestContext): Promise<Item> {
+  const now = new Date();
+  const month = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+  const period = `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, '0')}`;
+  let { run } = await post<{ run: BillingRunState }>(request, '/api/report/billing-run', { period });
+  const deadline = Date.now() + 90_000;
+  while (run.status.value === 'QUEUED' || run.status.value === 'RUNNING') {
+    if (Date.now() > deadline) throw new Error(`the billing run of ${period} never finished`);
+    await new Promise((done) => setTimeout(done, 500));
+    const res = await request.get(`/api/report/billing-run/${run.id}`, { headers: XHR });
+    run = ((await res.json()) as { run: BillingRunState }).run;
+  }
+  const [invoice] = await items(request, `/api/report/billing-run/${run.id}/invoices?limit=1`);
+  if (!invoice)
+    throw new Error(`the billing run of ${period} drafted no invoice (${run.error ?? run.status.value})`);
+  return invoice;
+}
+
+/**
+ * Every parameter a route can take, filled from the demo data (and one file import run and last month's billing run
+ * made here).
+ */
 async function routeParams(request: APIRequestContext) {
   const agreementWith = async (kind: string) =>
     withChild(request, '/api/manage/agreement', (id) => `/api/manage/agreement/${id}/${kind}`);
@@ -106,6 +130,7 @@ async function routeParams(request: APIRequestContext) {
   });
   if (!hook.ok()) throw new Error(`webhook endpoint: ${hook.status()} ${await hook.text()}`);
   const webhook = ((await hook.json()) as { item: Item }).item;
+  const invoice = await lastMonthsInvoice(request);
   const person = await first(request, '/api/manage/person');
   const equipment = await first(request, '/api/manage/equipment');
   const software = await first(request, '/api/manage/software');
@@ -120,6 +145,7 @@ async function routeParams(request: APIRequestContext) {
     slip: { caseId: slipTask.parent.case!.value, taskId: slipTask.parent.id, slipId: slipTask.child.id },
     runId: run.run.id,
     webhook,
+    invoice,
     person,
     equipment,
     software,
@@ -187,6 +213,7 @@ function addressOf(name: RouteName, p: Params): string {
   if (name.startsWith('opportunity_')) return at({ id: p.proposal.parent.id });
   if (name.startsWith('staff_')) return at({ id: p.staff.id });
   if (name.startsWith('webhook_')) return at({ id: p.webhook.id });
+  if (name.startsWith('report_invoice')) return at({ id: p.invoice.id });
   if (name.startsWith('person_')) return at({ id: p.person.id });
   if (name.startsWith('equipment_')) return at({ id: p.equipment.id });
   if (name.startsWith('software_')) return at({ id: p.software.id });

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/shared/format';
-import { newPage, openBrowser, signIn } from '../support/e2e';
+import { download, newPage, openBrowser, signIn } from '../support/e2e';
 import { post } from '../support/e2e-data';
 
 let browser: Browser;
@@ -27,12 +27,6 @@ const COVERED = `WCO-NEW-${stamp}`;
 
 /** MM/dd/yyyy, `days` from today. */
 const inDays = (days: number) => formatDate(new Date(Date.now() + days * 86_400_000));
-
-/** Clicks and returns the downloaded file's name and bytes. */
-async function download(page: Page, target: Locator): Promise<{ name: string; bytes: Buffer }> {
-  const [file] = await Promise.all([page.waitForEvent('download'), target.click()]);
-  return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
-}
 
 /** An export from the report's buttons: the file, once the page says it was kept in report history. */
 async function exportAs(page: Page, format: 'CSV' | 'XLSX' | 'PDF') {

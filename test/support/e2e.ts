@@ -1,5 +1,6 @@
 // Browser-journey helpers: Debian's Chromium through playwright-core, sign-in through the real login page.
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 import { E2E_USERS, type E2EUser } from './e2e-users.js';
@@ -64,4 +65,10 @@ export async function watchPolicyViolations(page: Page): Promise<string[]> {
     });
   });
   return violations;
+}
+
+/** Clicks `target` and answers the file the browser downloaded: its suggested name and its bytes. */
+export async function download(page: Page, target: Locator): Promise<{ name: string; bytes: Buffer }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), target.click()]);
+  return { name: file.suggestedFilename(), bytes: await readFile((await file.path())!) };
 }

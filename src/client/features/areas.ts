@@ -1,9 +1,11 @@
 // The client's areas, one line each: every area's screens by route name. The compiler proves every screen route
 // of the route table (src/shared/routes) has a screen here.
 import type { RouteName } from '../../shared/routes';
+import { screens as accountingMapping } from './accounting-mapping/screens';
 import { screens as adminLists } from './admin-lists/screens';
 import { screens as agreements } from './agreements/screens';
 import { screens as apiReference } from './api-reference/screens';
+import { screens as billingRun } from './billing-run/screens';
 import { screens as cases } from './cases/screens';
 import { screens as charts } from './charts/screens';
 import { screens as documentation } from './documentation/screens';
@@ -33,9 +35,11 @@ import { screens as uiKit } from './ui-kit/screens';
 import { screens as webhooks } from './webhooks/screens';
 
 export const SCREEN_AREAS = [
+  accountingMapping,
   adminLists,
   agreements,
   apiReference,
+  billingRun,
   cases,
   charts,
   documentation,

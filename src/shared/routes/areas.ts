@@ -1,6 +1,7 @@
 // The areas of the route table, one line each; an area's file holds its routes (names, paths, titles, breadcrumbs,
 // access), which are also its menu items (menus.ts places them). The order is the order matchPath tries the paths
 // in (within an area, a fixed path such as /manage/case/create before /manage/case/:caseId).
+import { routes as accounting } from './accounting.js';
 import { routes as adminLists } from './admin-lists.js';
 import { routes as agreements } from './agreements.js';
 import { routes as apiReference } from './api-reference.js';
@@ -52,6 +53,7 @@ export const AREAS = [
   agreements,
   opportunities,
   reports,
+  accounting,
   fileImport,
   notices,
   requiredUploads,

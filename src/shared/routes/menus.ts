@@ -52,7 +52,13 @@ const ADMIN_LAYOUT = [
       },
       {
         label: 'Internal',
-        items: ['report_annual_update', 'report_bill_list', 'report_weekly_summary', 'report_wip_list'],
+        items: [
+          'report_annual_update',
+          'report_bill_list',
+          'report_billing_run',
+          'report_weekly_summary',
+          'report_wip_list',
+        ],
       },
     ],
   },
@@ -83,7 +89,10 @@ const ADMIN_LAYOUT = [
           'webhooks',
         ],
       },
-      { label: 'Sales', items: ['amendment_types', 'service_types', 'sales_settings_opportunity'] },
+      {
+        label: 'Sales',
+        items: ['accounting_mapping', 'amendment_types', 'service_types', 'sales_settings_opportunity'],
+      },
     ],
   },
   {

@@ -1,4 +1,5 @@
-// Reports (SPEC §2 "Reports", src/shared/reports.ts): client and internal reports, the history of their exports and an organization's report tabs.
+// Reports (SPEC §2 "Reports", src/shared/reports.ts): client and internal reports, the history of their exports and an organization's report tabs;
+// month-end billing (a billing run, its invoices and their field history).
 import type { RouteDef } from './types.js';
 
 export const routes = [
@@ -98,6 +99,27 @@ export const routes = [
     path: '/report/bill-list',
     title: 'Bill List',
     breadcrumb: 'Bill List',
+    admin: true,
+  },
+  {
+    name: 'report_billing_run',
+    path: '/report/billing-run',
+    title: 'Billing Run',
+    breadcrumb: 'Billing Run',
+    admin: true,
+  },
+  {
+    name: 'report_invoice',
+    path: '/report/billing-run/invoice/:id',
+    breadcrumb: 'Invoice',
+    parent: 'report_billing_run',
+    admin: true,
+  },
+  {
+    name: 'report_invoice_history',
+    path: '/report/billing-run/invoice/:id/history',
+    breadcrumb: 'Field History',
+    parent: 'report_invoice',
     admin: true,
   },
   {

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { Badge } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { CLIENT_REPORTS, type ReportHistoryItem } from '../../../shared/reports';
+import { BILLING_HISTORY_REPORTS, CLIENT_REPORTS, type ReportHistoryItem } from '../../../shared/reports';
 import { formatWhen } from '../history/history-api';
 import { type Column, type FilterDef, RecordList } from '../records/record-list';
 import { useQueryFilters } from '../records/use-filters';
@@ -13,6 +13,7 @@ import { formatSize } from './report-format';
 const REPORT_OPTIONS = [
   ...CLIENT_REPORTS.map((r) => ({ value: r.key, label: r.title })),
   { value: 'security-pack', label: 'Security Pack' },
+  ...BILLING_HISTORY_REPORTS.map((r) => ({ ...r })),
   { value: 'upload', label: 'Uploaded File' },
 ];
 const FILTERS: FilterDef[] = [{ name: 'report', label: 'Report', kind: 'select', options: REPORT_OPTIONS }];

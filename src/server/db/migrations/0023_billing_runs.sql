@@ -133,18 +133,27 @@ $$;
 CREATE TRIGGER invoices_frozen BEFORE UPDATE OR DELETE ON invoices
   FOR EACH ROW EXECUTE FUNCTION invoices_frozen();
 --> statement-breakpoint
+-- Checked once per statement over the rows it touched (transition tables), not row by row: a run writes thousands.
 CREATE OR REPLACE FUNCTION invoice_lines_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM invoices i WHERE i.id = CASE WHEN TG_OP = 'INSERT' THEN NEW.invoice_id ELSE OLD.invoice_id END
-                AND i.status IN ('POSTED', 'VOID'))
-     OR (TG_OP = 'UPDATE' AND NEW.invoice_id <> OLD.invoice_id) THEN
+  IF EXISTS (SELECT 1 FROM touched_lines l JOIN invoices i ON i.id = l.invoice_id WHERE i.status IN ('POSTED', 'VOID'))
+  THEN
     RAISE EXCEPTION 'the lines of a posted invoice cannot be changed';
   END IF;
-  RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+  RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
-CREATE TRIGGER invoice_lines_frozen BEFORE INSERT OR UPDATE OR DELETE ON invoice_lines
-  FOR EACH ROW EXECUTE FUNCTION invoice_lines_frozen();
+CREATE TRIGGER invoice_lines_frozen_insert AFTER INSERT ON invoice_lines REFERENCING NEW TABLE AS touched_lines
+  FOR EACH STATEMENT EXECUTE FUNCTION invoice_lines_frozen();
+--> statement-breakpoint
+CREATE TRIGGER invoice_lines_frozen_update_old AFTER UPDATE ON invoice_lines REFERENCING OLD TABLE AS touched_lines
+  FOR EACH STATEMENT EXECUTE FUNCTION invoice_lines_frozen();
+--> statement-breakpoint
+CREATE TRIGGER invoice_lines_frozen_update_new AFTER UPDATE ON invoice_lines REFERENCING NEW TABLE AS touched_lines
+  FOR EACH STATEMENT EXECUTE FUNCTION invoice_lines_frozen();
+--> statement-breakpoint
+CREATE TRIGGER invoice_lines_frozen_delete AFTER DELETE ON invoice_lines REFERENCING OLD TABLE AS touched_lines
+  FOR EACH STATEMENT EXECUTE FUNCTION invoice_lines_frozen();
 --> statement-breakpoint
 INSERT INTO invoice_counters (kind, last) VALUES ('INVOICE', 0), ('CREDIT_NOTE', 0);

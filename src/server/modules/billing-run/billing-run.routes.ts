@@ -22,6 +22,7 @@ import {
   invoiceListResponse,
   invoiceResponse,
   lineParams,
+  NOTHING_APPROVED,
   PERIOD_NOT_BEGUN,
   postRunResponse,
   RUN_NOT_READY,
@@ -32,7 +33,7 @@ import {
 } from '../../../shared/schemas/billing-run.js';
 import type { Database } from '../../db/client.js';
 import { currentUser } from '../../platform/auth.js';
-import { conflict, fieldError, HttpError, requireVersion } from '../../platform/errors.js';
+import { badRequest, conflict, fieldError, HttpError, requireVersion } from '../../platform/errors.js';
 import { registerHistoryEntity } from '../../platform/history.js';
 import { errorDocs } from '../../platform/openapi.js';
 import type { Queryable } from '../../platform/records.js';
@@ -153,6 +154,7 @@ export function billingRunRoutes(app: FastifyInstance, database: Database, timeZ
           WHERE i.run_id = $1 AND i.kind = 'INVOICE' AND i.status = 'APPROVED' ORDER BY o.name, i.id`,
         [run.id],
       );
+      if (rows.length === 0) throw badRequest({}, [NOTHING_APPROVED]);
       let posted = 0;
       const failed: { invoice: { value: number; label: string }; message: string }[] = [];
       for (const { id } of rows) {

@@ -23,8 +23,13 @@ import { writeDrafts } from './write-drafts.js';
 
 export const RUN_JOB = 'billing-run';
 export type RunJobData = { runId: number; actorId: number };
-/** Clients drafted per transaction (and per step of the progress bar). */
-export const RUN_BATCH = 50;
+/**
+ * Clients drafted per transaction (and per step of the progress bar): the first batch's size, then each batch sized
+ * from the last one's time towards BATCH_TARGET_MS (on the embedded database other users' calls wait between them).
+ */
+export const RUN_BATCH = 25;
+const MAX_BATCH = 250;
+const BATCH_TARGET_MS = 400;
 /** Runs listed on the screen. */
 const RUNS_SHOWN = 24;
 /** One start at a time across the app's processes (pg_advisory_xact_lock key: "bill" in ASCII). */
@@ -195,7 +200,6 @@ export async function draftRun(
   database: Database,
   data: RunJobData,
   timeZone: string,
-  hooks: { afterBatch?: (done: number) => Promise<void> } = {},
 ): Promise<void> {
   const db = database.pool;
   const { rows } = await db.query<{ period: string }>(
@@ -212,8 +216,10 @@ export async function draftRun(
     const ctx = { period, timeZone, virtual: await loadVirtualDevices(db) };
     const clients = await clientsOf(db, data.runId, from, to);
     await db.query('UPDATE billing_runs SET clients = $2 WHERE id = $1', [data.runId, clients.length]);
-    for (let i = 0; i < clients.length; i += RUN_BATCH) {
-      const batch = clients.slice(i, i + RUN_BATCH);
+    let size = RUN_BATCH;
+    for (let i = 0; i < clients.length; i += size) {
+      const batch = clients.slice(i, i + size);
+      const t0 = performance.now();
       await withTransaction(database, async ({ client }) => {
         const drafted = await draftInvoices(client, batch, ctx);
         await writeDrafts(
@@ -227,7 +233,8 @@ export async function draftRun(
           [data.runId, batch.length, JSON.stringify(drafted.skipped)],
         );
       });
-      await hooks.afterBatch?.(i + batch.length);
+      const took = Math.max(1, performance.now() - t0);
+      size = Math.max(1, Math.min(MAX_BATCH, Math.round((size * BATCH_TARGET_MS) / took)));
     }
     await db.query(`UPDATE billing_runs SET status = 'READY', finished_at = now() WHERE id = $1`, [
       data.runId,

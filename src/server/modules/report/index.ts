@@ -39,6 +39,11 @@ export { refreshWipDays } from './billing/wip-days.js';
 export { reportsAllowed } from './engine/report.routes.js';
 export { mondayOf } from './engine/report-filters.js';
 export { companyDay, openReport } from './engine/report-source.js';
+// What the invoice exports of month-end billing (billing-run/exports) share with the report exports and history.
+export { csvSafe } from './exports/export-csv.js';
 export type { OpenReport } from './exports/export-format.js';
+export { companyDate, drained, exportFileName } from './exports/export-format.js';
+export { XLSX_TYPE, xlsxText } from './exports/export-xlsx.js';
+export { insertHistory, linkOrganizations } from './history/history.service.js';
 export { dateLiteral, num } from './queries/plan.js';
 export { AGE_BANDS, addDays, ageBandConditions, minusYears } from './queries/rules.js';

@@ -7,7 +7,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REPORT_KEYS, reportHistoryPageResponse, reportHistoryResponse } from '../../../../shared/reports.js';
+import {
+  BILLING_HISTORY_REPORTS,
+  REPORT_KEYS,
+  reportHistoryPageResponse,
+  reportHistoryResponse,
+} from '../../../../shared/reports.js';
 import { idParam, listQuery, recordId } from '../../../../shared/schemas/common.js';
 import { DOCUMENT_MAX_BYTES, FILE_REQUIRED } from '../../../../shared/schemas/document.js';
 import type { Database } from '../../../db/client.js';
@@ -36,7 +41,9 @@ export const REQUIRED_UPLOAD_NOT_FOR = 'This required upload does not apply to t
 
 const historyQuery = z.object({
   organization: recordId().optional(),
-  report: z.enum([...REPORT_KEYS, 'security-pack', 'upload']).optional(),
+  report: z
+    .enum([...REPORT_KEYS, 'security-pack', 'upload', ...BILLING_HISTORY_REPORTS.map((r) => r.value)])
+    .optional(),
   limit: listQuery.shape.limit,
   after: listQuery.shape.after,
 });

@@ -3,7 +3,12 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { allows, REPORT_ACCESS } from '../../../../shared/permissions.js';
-import { type ReportHistoryItem, reportDef, reportQuery } from '../../../../shared/reports.js';
+import {
+  BILLING_HISTORY_REPORTS,
+  type ReportHistoryItem,
+  reportDef,
+  reportQuery,
+} from '../../../../shared/reports.js';
 import { pathFor, type RouteName } from '../../../../shared/routes/index.js';
 import type { ListPage } from '../../../../shared/schemas/common.js';
 import { currentUser } from '../../../platform/auth.js';
@@ -20,6 +25,8 @@ export async function reportAccess(request: FastifyRequest): Promise<void> {
 export function historyReportTitle(report: string): string {
   if (report === 'security-pack') return 'Security Pack';
   if (report === 'upload') return 'Uploaded Document';
+  const billing = BILLING_HISTORY_REPORTS.find((r) => r.value === report);
+  if (billing) return billing.label;
   return reportDef(report)?.title ?? report;
 }
 
