@@ -217,8 +217,9 @@ export async function draftRun(
     const clients = await clientsOf(db, data.runId, from, to);
     await db.query('UPDATE billing_runs SET clients = $2 WHERE id = $1', [data.runId, clients.length]);
     let size = RUN_BATCH;
-    for (let i = 0; i < clients.length; i += size) {
-      const batch = clients.slice(i, i + size);
+    for (let done = 0; done < clients.length; ) {
+      const batch = clients.slice(done, done + size);
+      done += batch.length;
       const t0 = performance.now();
       await withTransaction(database, async ({ client }) => {
         const drafted = await draftInvoices(client, batch, ctx);
