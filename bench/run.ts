@@ -7,6 +7,7 @@ import { migrate } from '../src/server/db/migrate.js';
 import { agreementsBench } from './agreements.js';
 import { agreementsFilesBench } from './agreements-files.js';
 import { billingBench } from './billing.js';
+import { billingRunBench } from './billing-run.js';
 import { calendarRenderBench } from './calendar-render.js';
 import { lighthouseBench } from './lighthouse.js';
 import { listsBench } from './lists.js';
@@ -128,6 +129,12 @@ if (!only || only === 'billing') {
   const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pg) await billingBench('postgres', pg);
   else console.log('billing [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+}
+if (!only || only === 'billing-run') {
+  await billingRunBench('embedded', undefined);
+  const pg = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pg) await billingRunBench('postgres', pg);
+  else console.log('billing-run [postgres]: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
 }
 if (!only || only === 'calendar') await calendarRenderBench();
 if (!only || only === 'web') await webBench();

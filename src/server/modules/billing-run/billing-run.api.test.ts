@@ -511,7 +511,9 @@ describe('review, approval and posting', () => {
   it('refuses a new run of a month whose every invoice is posted, and posting with none approved', async () => {
     const none = await admin.post(`${RUN}/${runId}/post`);
     expect(none.statusCode).toBe(400);
-    expect(none.json().message).toBe('No invoice of this run is approved. Approve the invoices to post first.');
+    expect(none.json().message).toBe(
+      'No invoice of this run is approved. Approve the invoices to post first.',
+    );
     const again = await admin.post(RUN, { period: '2026-10' });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(

@@ -196,11 +196,7 @@ async function clientsOf(db: Queryable, runId: number, from: string, to: string)
 }
 
 /** The job: drafts the run's invoices a batch of clients at a time; a failure is kept on the run, never half a batch. */
-export async function draftRun(
-  database: Database,
-  data: RunJobData,
-  timeZone: string,
-): Promise<void> {
+export async function draftRun(database: Database, data: RunJobData, timeZone: string): Promise<void> {
   const db = database.pool;
   const { rows } = await db.query<{ period: string }>(
     `UPDATE billing_runs SET status = 'RUNNING', started_at = now() WHERE id = $1 AND status = 'QUEUED'
