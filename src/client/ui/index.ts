@@ -34,6 +34,7 @@ export { ReadOnlyText, type ReadOnlyTextProps } from './read-only-text';
 export { loadQuill, RICH_TEXT_FORMATS, RichText, type RichTextProps } from './rich-text';
 export { sanitizeRichText } from './sanitize-html';
 export { Select, type SelectProps } from './select';
+export { TableStateRow } from './table-state-row';
 export { TextArea, type TextAreaProps } from './text-area';
 export {
   INPUT_MODES,

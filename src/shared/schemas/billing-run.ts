@@ -3,6 +3,7 @@
 // gaps, frozen, its cases billed); a posted invoice is voided by a credit note. Money is integer cents: every line is
 // rounded to the cent once (halves away from zero), and every total is the sum of its lines.
 import { z } from 'zod';
+import { MONTH_NAMES } from '../format/date.js';
 import { fromHundredths, toHundredths } from '../format/money.js';
 import { recordId, stampSchema, wholeNumber } from './common.js';
 import { type CodeList, codeValues, decimalAmount, requiredText, version } from './fields.js';
@@ -113,24 +114,9 @@ export const centsText = (cents: bigint | string | number): string => fromHundre
 
 // ---- periods ----
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** "2026-10" → "October 2026". */
 export const periodLabel = (period: string) =>
-  `${MONTHS[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
+  `${MONTH_NAMES[Number(period.slice(5, 7)) - 1]} ${period.slice(0, 4)}`;
 
 /** "INV-00012", "CN-00003". */
 export const invoiceNumberText = (kind: InvoiceKind, number: number | null) =>

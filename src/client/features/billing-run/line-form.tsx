@@ -97,30 +97,25 @@ function LineFields({
           errors={errorsOf('description')}
         />
       </div>
-      <div className={withKind ? 'col-4 col-md-2' : 'col-4'}>
-        <TextInput
-          label="Quantity"
-          name="quantity"
-          id={`${idPrefix}-quantity`}
-          required
-          inputMode="decimal"
-          value={String(values.quantity ?? '')}
-          onChange={(v) => set('quantity', v)}
-          errors={errorsOf('quantity')}
-        />
-      </div>
-      <div className={withKind ? 'col-4 col-md-2' : 'col-4'}>
-        <TextInput
-          label="Unit Price"
-          name="unitPrice"
-          id={`${idPrefix}-unitPrice`}
-          required
-          inputMode="decimal"
-          value={String(values.unitPrice ?? '')}
-          onChange={(v) => set('unitPrice', v)}
-          errors={errorsOf('unitPrice')}
-        />
-      </div>
+      {(
+        [
+          ['quantity', 'Quantity'],
+          ['unitPrice', 'Unit Price'],
+        ] as const
+      ).map(([name, label]) => (
+        <div key={name} className={withKind ? 'col-4 col-md-2' : 'col-4'}>
+          <TextInput
+            label={label}
+            name={name}
+            id={`${idPrefix}-${name}`}
+            required
+            inputMode="decimal"
+            value={String(values[name] ?? '')}
+            onChange={(v) => set(name, v)}
+            errors={errorsOf(name)}
+          />
+        </div>
+      ))}
       <div className={withKind ? 'col-4 col-md-2' : 'col-4'}>
         <div className="form-label">Amount</div>
         <div className="form-control-plaintext text-end fw-semibold" data-testid={`${idPrefix}-amount`}>

@@ -1,7 +1,7 @@
 // The invoices of a run, 100 a page (Previous / Next), filtered by status: client (to the invoice), number, status,
 // lines, warnings, total. On phones the client's cell carries what the hidden columns say.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Spinner } from 'react-bootstrap';
+import { Alert, Button, Card } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../shared/format/money';
 import { pathFor } from '../../../shared/routes';
@@ -12,7 +12,7 @@ import {
 } from '../../../shared/schemas/billing-run';
 import { codeOptions } from '../../../shared/schemas/fields';
 import { loadProblem } from '../../api/query-client';
-import { ListTable, Select } from '../../ui';
+import { ListTable, Select, TableStateRow } from '../../ui';
 import { StatusBadge } from './billing-parts';
 import { INVOICE_PAGE, listRunInvoices, runInvoicesKey } from './billing-run-api';
 
@@ -104,18 +104,8 @@ export function RunInvoices({
               </tr>
             </thead>
             <tbody>
-              {list.isPending ? (
-                <tr>
-                  <td colSpan={6}>
-                    <Spinner animation="border" size="sm" role="status" aria-label="Loading" />
-                  </td>
-                </tr>
-              ) : items.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className="text-body-secondary">
-                    No Results
-                  </td>
-                </tr>
+              {list.isPending || items.length === 0 ? (
+                <TableStateRow pending={list.isPending} colSpan={6} />
               ) : (
                 items.map((invoice) => (
                   <tr key={invoice.id}>

@@ -2,7 +2,7 @@
 // when, attempts and Redeliver. A row opens the delivery (payload and attempts).
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Card, Spinner } from 'react-bootstrap';
+import { Alert, Button, Card } from 'react-bootstrap';
 import {
   DELIVERY_STATUS_LABELS,
   DELIVERY_STATUSES,
@@ -11,7 +11,7 @@ import {
   type WebhookDeliveryList,
 } from '../../../shared/schemas/webhook';
 import { errorMessages } from '../../api/http';
-import { ListTable, Select } from '../../ui';
+import { ListTable, Select, TableStateRow } from '../../ui';
 import { formatWhen } from '../history/history-api';
 import { DeliveryDetail } from './delivery-detail';
 import { DeliveryBadge, deliveryStatusLabel } from './webhook-status';
@@ -137,18 +137,8 @@ export function DeliveryLog({ endpointId }: { endpointId: number }) {
               </tr>
             </thead>
             <tbody>
-              {list.isPending ? (
-                <tr>
-                  <td colSpan={6}>
-                    <Spinner animation="border" size="sm" role="status" aria-label="Loading" />
-                  </td>
-                </tr>
-              ) : rows.length === 0 ? (
-                <tr>
-                  <td colSpan={6} className="text-body-secondary">
-                    No Results
-                  </td>
-                </tr>
+              {list.isPending || rows.length === 0 ? (
+                <TableStateRow pending={list.isPending} colSpan={6} />
               ) : (
                 rows.map((d) => (
                   <tr

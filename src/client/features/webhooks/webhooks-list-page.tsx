@@ -1,12 +1,12 @@
 // /admin/webhooks: the endpoints with their events, state (SD6's reason when it disabled one), since when they fail
 // and their last delivery; New Endpoint.
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Spinner } from 'react-bootstrap';
+import { Alert } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { pathFor } from '../../../shared/routes';
 import type { WebhookEndpoint } from '../../../shared/schemas/webhook';
 import { loadProblem } from '../../api/query-client';
-import { ListTable } from '../../ui';
+import { ListTable, TableStateRow } from '../../ui';
 import {
   DisabledBySd6,
   EndpointStatus,
@@ -86,19 +86,9 @@ export function WebhooksListPage() {
             </tr>
           </thead>
           <tbody>
-            {list.isPending ? (
-              <tr>
-                <td colSpan={5}>
-                  <Spinner animation="border" size="sm" role="status" aria-label="Loading" />
-                </td>
-              </tr>
-            ) : items.length === 0 ? (
-              problem ? null : (
-                <tr>
-                  <td colSpan={5} className="text-body-secondary">
-                    No Results
-                  </td>
-                </tr>
+            {list.isPending || items.length === 0 ? (
+              problem && !list.isPending ? null : (
+                <TableStateRow pending={list.isPending} colSpan={5} />
               )
             ) : (
               items.map((e) => (
