@@ -557,6 +557,66 @@ describe('review, approval and posting', () => {
     expect(run.invoices).toMatchObject({ draft: 1, posted: 1, void: 1 });
   });
 
+  it('answers hostile input with a 400 or 404 and a message, never a 500', async () => {
+    const invoice = await invoiceOf(runId, ids.dental);
+    const line = invoice.items[0]!;
+    const cases: [string, () => Promise<{ statusCode: number; body: string }>, number][] = [
+      ['an id past the integer columns', () => admin.get(`${INVOICE}/99999999999`), 404],
+      ['a run that is not', () => admin.get(`${RUN}/424242/invoices`), 404],
+      ['a line id of letters', () => admin.put(`${INVOICE}/${invoice.id}/line/abc`, { version: 0 }), 404],
+      ['a NUL in the month', () => admin.post(RUN, { period: '2026-1\u00000' }), 400],
+      ['a month as a number', () => admin.post(RUN, { period: 202610 }), 400],
+      [
+        'a NUL in a description',
+        () =>
+          admin.post(`${INVOICE}/${invoice.id}/line`, {
+            kind: 'CHARGE',
+            description: 'x\u0000y',
+            quantity: '1',
+            unitPrice: '1',
+            version: invoice.version,
+          }),
+        400,
+      ],
+      [
+        'a quantity too large for its column',
+        () =>
+          admin.put(`${INVOICE}/${invoice.id}/line/${line.id}`, {
+            description: 'x',
+            quantity: '123456789',
+            unitPrice: '1',
+            version: invoice.version,
+          }),
+        400,
+      ],
+      [
+        'a kind not added by hand',
+        () =>
+          admin.post(`${INVOICE}/${invoice.id}/line`, {
+            kind: 'TIME',
+            description: 'x',
+            quantity: '1',
+            unitPrice: '1',
+            version: invoice.version,
+          }),
+        400,
+      ],
+      [
+        'a reason too long',
+        () =>
+          admin.post(`${INVOICE}/${invoice.id}/void`, { reason: 'x'.repeat(501), version: invoice.version }),
+        400,
+      ],
+      ['a status not in the list', () => admin.get(`${RUN}/${runId}/invoices?status=PAID`), 400],
+      ['a negative start', () => admin.get(`${RUN}/${runId}/invoices?start=-1`), 400],
+    ];
+    for (const [what, call, status] of cases) {
+      const res = await call();
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(status);
+      expect(JSON.parse(res.body).message, what).toEqual(expect.any(String));
+    }
+  });
+
   it('lets only administrators in', async () => {
     const tech = await makeUser(api.db.pool);
     const caller = await api.signIn(tech.email, TEST_PASSWORD);
