@@ -1,5 +1,6 @@
 // One invoice or credit note as a letter-size PDF through the report frame (platform/pdf.ts: DejaVu Sans embedded,
-// so "Ōsaka" and "東京" print as typed): the client's name and the document's number as the title block, who it is
+// so Latin, Greek and Cyrillic names such as "Ōsaka" print as typed; Chinese and Japanese need a font SD6 does not
+// ship yet): the client's name and the document's number as the title block, who it is
 // billed to, its dates, the lines (description, detail, quantity, unit price, amount), the total (the sum of the
 // lines) and the payment terms. A draft or approved invoice (a preview) carries a large DRAFT mark on every page.
 import { formatMoney, formatQuantity } from '../../../../shared/format/money.js';
