@@ -4,7 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
 import { draftMonth } from '../../../../test/support/billing-run.js';
-import { makeAdmin, makeServiceType, TEST_PASSWORD } from '../../../../test/support/factories.js';
+import {
+  makeAdmin,
+  makeAgreement,
+  makeAgreementService,
+  makeOrganization,
+  makeServiceType,
+  TEST_PASSWORD,
+} from '../../../../test/support/factories.js';
 
 let api: ApiHarness;
 let admin: Awaited<ReturnType<ApiHarness['signIn']>>;
@@ -45,5 +52,65 @@ describe('a run of many clients', () => {
       for (const item of page.items) seen.add(item.organization.value);
     }
     expect(seen.size).toBe(CLIENTS);
+  });
+});
+
+describe('what a run says instead of failing', () => {
+  it('refuses a second run while one drafts, and frees the month of a run whose process stopped', async () => {
+    const db = api.db.pool;
+    // A run left drafting by a process that stopped (no job of its own).
+    await db.query(`INSERT INTO billing_runs (period, status) VALUES (DATE '2026-08-01', 'RUNNING')`);
+    const second = await admin.post('/api/report/billing-run', { period: '2026-09' });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().message).toBe(
+      'A billing run for August 2026 is in progress. Wait for it to finish.',
+    );
+    // Read, it is found stopped: marked failed, with what to do; the next run may start.
+    const runs = (await admin.get('/api/report/billing-run')).json().runs as {
+      period: string;
+      status: { value: string };
+      error: string;
+    }[];
+    expect(runs.find((r) => r.period === '2026-08')).toMatchObject({
+      status: { value: 'FAILED' },
+      error: 'The run stopped before it finished. Draft the invoices again.',
+    });
+    expect((await draftMonth(admin, '2026-09')).status.value).toBe('READY');
+  });
+
+  it('bills nothing for a service with no price or a count of zero, and says so on the line', async () => {
+    const db = api.db.pool;
+    const org = await makeOrganization(db, { name: 'Zero Count Co' });
+    const agreement = await makeAgreement(db, { organizationId: org.id, startDate: '2026-01-01' });
+    const free = await makeServiceType(db, { name: 'Free Monitoring' });
+    const perDevice = await makeServiceType(db, { name: 'Per Device Care', billedPer: 'DEVICE' });
+    await makeAgreementService(db, {
+      agreementId: agreement.id,
+      serviceTypeId: free.id,
+      quantity: '3',
+      unitPrice: '0',
+    });
+    await makeAgreementService(db, {
+      agreementId: agreement.id,
+      serviceTypeId: perDevice.id,
+      quantity: '10',
+      unitPrice: '12.50',
+    });
+    const run = await draftMonth(admin, '2026-07');
+    const list = (await admin.get(`/api/report/billing-run/${run.id}/invoices?limit=200`)).json();
+    const mine = list.items.find((i: { organization: { value: number } }) => i.organization.value === org.id);
+    const invoice = (await admin.get(`/api/report/invoice/${mine.id}`)).json().invoice;
+    expect(
+      invoice.items.map((l: { description: string; amount: string; warning: string }) => [
+        l.description,
+        l.amount,
+        l.warning,
+      ]),
+    ).toEqual([
+      ['Free Monitoring', '0.00', 'No price: Free Monitoring has a unit price of $0.00 on the agreement.'],
+      ['Per Device Care', '0.00', 'No devices counted as of 07/31/2026: the line bills nothing.'],
+    ]);
+    expect(mine.warnings).toBe(3); // the two lines and no billing contact
+    expect(invoice.total).toBe('0.00');
   });
 });
