@@ -20,6 +20,9 @@ const WIDTHS = [
   { label: 'desktop+daily', width: 1280, height: 800, daily: true },
 ] as const;
 
+/** How long a screen may take to settle before the walk names it. */
+const SETTLE_MS = 30_000;
+
 /** Screens shown only to a signed-out visitor (a signed-in one is sent home). */
 const SIGNED_OUT: RouteName[] = [
   'login',
@@ -250,7 +253,9 @@ const quiet = (page: Page) =>
  * next render (a screen that has just rendered starts its own requests).
  */
 async function settle(page: Page, pending: () => number) {
-  const deadline = Date.now() + 15_000;
+  // The heaviest screen (the API reference: Swagger UI over some 260 operations) took 6 s to settle on a loaded
+  // two-core machine; 30 s leaves it room while still naming a screen that never settles.
+  const deadline = Date.now() + SETTLE_MS;
   let calm = 0;
   while (calm < 2) {
     if (Date.now() > deadline) throw new Error('never settled');
@@ -289,7 +294,9 @@ async function walkAt(
     try {
       await settle(page, pending);
     } catch {
-      found.push(`${size.label} ${name} ${path}: never settled (no heading, or still busy after 15 s)`);
+      found.push(
+        `${size.label} ${name} ${path}: never settled (no heading, or still busy after ${SETTLE_MS / 1000} s)`,
+      );
       continue;
     }
     // A route may forward (a copy opens the create form): the finding names where the screen is.

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { pathFor } from '../../../shared/routes';
 import type { MonitoringSnapshot } from '../../../shared/schemas/monitoring';
 import { apiGet } from '../../api/http';
+import { ListTable } from '../../ui';
 
 export const REFRESH_MS = 10_000;
 
@@ -115,7 +116,8 @@ function Routes({ data }: { data: MonitoringSnapshot }) {
   return (
     <Card className="sd-card mb-3">
       <Card.Header>Busiest routes since start (API and pages)</Card.Header>
-      <div className="table-responsive">
+      {/* A long route may make the table wider than a phone: it scrolls sideways and says so, as every list does. */}
+      <ListTable>
         <table className="table table-sm mb-0" data-testid="mon-routes">
           <thead>
             <tr>
@@ -153,7 +155,7 @@ function Routes({ data }: { data: MonitoringSnapshot }) {
             )}
           </tbody>
         </table>
-      </div>
+      </ListTable>
     </Card>
   );
 }
