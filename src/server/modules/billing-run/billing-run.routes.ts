@@ -33,7 +33,14 @@ import {
 } from '../../../shared/schemas/billing-run.js';
 import type { Database } from '../../db/client.js';
 import { currentUser } from '../../platform/auth.js';
-import { badRequest, conflict, fieldError, HttpError, requireVersion } from '../../platform/errors.js';
+import {
+  badRequest,
+  conflict,
+  fieldError,
+  HttpError,
+  notFound,
+  requireVersion,
+} from '../../platform/errors.js';
 import { registerHistoryEntity } from '../../platform/history.js';
 import { errorDocs } from '../../platform/openapi.js';
 import type { Queryable } from '../../platform/records.js';
@@ -128,7 +135,9 @@ export function billingRunRoutes(app: FastifyInstance, database: Database, timeZ
       preValidation: reportsAllowed,
     },
     async (request) => {
-      await loadRun(db, request.params.id, jobState);
+      // Only whether the run exists: its figures are not needed for a page of its invoices.
+      const found = await db.query('SELECT 1 FROM billing_runs WHERE id = $1', [request.params.id]);
+      if (found.rowCount === 0) throw notFound();
       return listInvoices(db, request.params.id, request.query);
     },
   );

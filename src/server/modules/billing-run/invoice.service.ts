@@ -248,17 +248,18 @@ export async function listInvoices(
   runId: number,
   query: { status?: InvoiceStatus | undefined; start: number; limit: number },
 ): Promise<{ items: InvoiceSummary[]; total: number }> {
-  const status = query.status ? 'AND i.status = $2' : 'AND $2::text IS NULL';
+  // $2 is the status chosen, or null for every status.
+  const status = (alias: string) => `AND ($2::text IS NULL OR ${alias}.status = $2)`;
   const { rows } = await db.query<InvoiceRow & { total_count: number }>(
     `${INVOICE_SELECT} WHERE i.id IN (
        SELECT x.id FROM invoices x JOIN organizations xo ON xo.id = x.organization_id
-        WHERE x.run_id = $1 AND x.kind = 'INVOICE' ${status.replace(/i\./g, 'x.')}
+        WHERE x.run_id = $1 AND x.kind = 'INVOICE' ${status('x')}
         ORDER BY xo.name, x.id LIMIT $4 OFFSET $3)
      ORDER BY o.name, i.id`,
     [runId, query.status ?? null, query.start, query.limit],
   );
   const { rows: count } = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM invoices i WHERE i.run_id = $1 AND i.kind = 'INVOICE' ${status}`,
+    `SELECT count(*)::int AS total FROM invoices i WHERE i.run_id = $1 AND i.kind = 'INVOICE' ${status('i')}`,
     [runId, query.status ?? null],
   );
   return { items: rows.map(presentSummary), total: count[0]!.total };
