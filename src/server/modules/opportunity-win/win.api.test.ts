@@ -431,5 +431,6 @@ describe('nothing on the accepted proposal is dropped', () => {
     );
     expect(runs).toBeGreaterThanOrEqual(100);
     console.info(`win property: ${runs} runs`);
-  });
+    // 100 wins of up to 8 lines with their reads: 17 s alone, over 30 s while CI's other workers run.
+  }, 180_000);
 });
