@@ -36,6 +36,7 @@ export const LINE_KINDS = [
   { value: 'RECURRING', label: 'Recurring service' },
   { value: 'DEVICES', label: 'Per device' },
   { value: 'USERS', label: 'Per user' },
+  { value: 'ADJUSTMENT', label: 'Term adjustment' },
   { value: 'ONE_TIME', label: 'One-time charge' },
   { value: 'TIME', label: 'Time and materials' },
   { value: 'CHARGE', label: 'Charge' },

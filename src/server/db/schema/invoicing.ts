@@ -111,7 +111,7 @@ export const invoiceLines = pgTable(
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    /** RECURRING, DEVICES, USERS, TIME, ONE_TIME, CHARGE, CREDIT (src/shared/schemas/billing-run.ts). */
+    /** RECURRING, DEVICES, USERS, ADJUSTMENT, TIME, ONE_TIME, CHARGE, CREDIT (src/shared/schemas/billing-run.ts). */
     kind: text('kind').notNull(),
     description: text('description').notNull(),
     quantity: numeric('quantity', { precision: 12, scale: 2 }).notNull(),
@@ -122,6 +122,12 @@ export const invoiceLines = pgTable(
     prorateFirst: integer('prorate_first'),
     prorateLast: integer('prorate_last'),
     prorateDays: integer('prorate_days'),
+    /**
+     * The term a recurring line bills, or an adjustment corrects (a quarterly service's 10/01–12/31). Null on lines
+     * drafted before it was kept: their term starts with their invoice's month.
+     */
+    termFrom: date('term_from'),
+    termTo: date('term_to'),
     /** How the line was worked out: the proration, the count's source and date, the time. */
     detail: text('detail'),
     warning: text('warning'),
@@ -141,7 +147,7 @@ export const invoiceLines = pgTable(
     index('invoice_lines_case_idx').on(t.caseId).where(sql`${t.caseId} IS NOT NULL`),
     check(
       'invoice_lines_kind',
-      sql`${t.kind} IN ('RECURRING', 'DEVICES', 'USERS', 'TIME', 'ONE_TIME', 'CHARGE', 'CREDIT')`,
+      sql`${t.kind} IN ('RECURRING', 'DEVICES', 'USERS', 'ADJUSTMENT', 'TIME', 'ONE_TIME', 'CHARGE', 'CREDIT')`,
     ),
     check('invoice_lines_amounts', sql`${t.quantity} >= 0 AND ${t.unitPrice} >= 0`),
     check(

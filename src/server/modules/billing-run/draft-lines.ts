@@ -1,7 +1,9 @@
-// The lines a month bills a batch of clients, read in four statements whatever the batch's size (services, counts,
-// time, contacts) and put together here: recurring services by their terms (prorated by day), services billed per
-// device or per user with the count as of the month's last day, one-time charges dated in the month, and time and
-// materials per case not billed yet from the kept figures of the bill list (wip_days, brought up to date first).
+// The lines a month bills a batch of clients, read in six statements whatever the batch's size (services, counts,
+// time, block hours, contacts, terms posted before) and put together here: recurring services by their terms
+// (prorated by day), services billed per device or per user with the count as of the month's last day, adjustments
+// of terms posted before whose service's dates changed since (term-adjustments.ts), one-time charges dated in the
+// month, and time and materials per case not billed yet from the kept figures of the bill list (wip_days, brought up
+// to date first).
 // Every amount is rounded once, per line (lineCents); the invoice's total is the sum of its lines.
 import { formatHours } from '../../../shared/format/figures.js';
 import { formatMoney, formatQuantity, toHundredths } from '../../../shared/format/money.js';
@@ -18,6 +20,7 @@ import {
 } from '../../../shared/schemas/billing-run.js';
 import type { Queryable } from '../../platform/records.js';
 import { type VirtualDevices, virtualCondition } from '../rmm-settings/index.js';
+import { termAdjustments } from './term-adjustments.js';
 import { monthDays, termLine, usDate } from './terms.js';
 
 export type DraftLine = {
@@ -27,6 +30,8 @@ export type DraftLine = {
   unitPrice: string;
   amountCents: bigint;
   proration: Proration | null;
+  /** The term a recurring line bills, or an adjustment corrects. */
+  term: { from: string; to: string } | null;
   detail: string | null;
   warning: string | null;
   serviceTypeId: number | null;
@@ -211,6 +216,7 @@ function serviceLine(r: ServiceRow, ctx: DraftContext, counts: CountRow | undefi
       unitPrice: r.unit_price,
       amountCents: lineCents(r.quantity, r.unit_price, null),
       proration: null,
+      term: null,
       detail: `${agreementSource(r)}, dated ${usDate(r.start)}`,
       warning: toHundredths(r.unit_price) === 0n ? noPrice(r.type_name) : null,
     };
@@ -255,6 +261,7 @@ function serviceLine(r: ServiceRow, ctx: DraftContext, counts: CountRow | undefi
     unitPrice: r.unit_price,
     amountCents: lineCents(quantity, r.unit_price, term.proration),
     proration: term.proration,
+    term: { from: term.termFrom, to: term.termTo },
     detail: parts.join('; '),
     warning,
   };
@@ -294,6 +301,7 @@ function timeLine(r: TimeRow): DraftLine {
     unitPrice: r.amount,
     amountCents: toHundredths(r.amount),
     proration: null,
+    term: null,
     detail: timeDetail(r),
     warning: null,
     serviceTypeId: null,
@@ -361,6 +369,7 @@ export async function draftInvoices(
     ? await db.query<BlockRow>(BLOCK_USE, [orgIds, from, to])
     : { rows: [] as BlockRow[] };
   const contacts = await db.query<ContactRow>(CONTACTS, [orgIds, from, to]);
+  const adjustments = await termAdjustments(db, orgIds, ctx.period);
   const countOf = new Map(counts.rows.map((r) => [r.org_id, r]));
   const blockOf = new Map(block.rows.map((r) => [r.org_id, r]));
   const byOrg = new Map<number, DraftLine[]>();
@@ -380,6 +389,7 @@ export async function draftInvoices(
   }
   for (const [org, { line, covered }] of blockLines)
     line.detail = [line.detail, blockNote(covered, blockOf.get(org), ctx.period)].filter(Boolean).join('; ');
+  for (const [org, lines] of adjustments) for (const line of lines) add(org, line);
   const skipped: SkippedCase[] = [];
   for (const r of time.rows) {
     if (r.running) skipped.push({ id: r.case_id, title: `#${r.case_id} ${r.title}` });
@@ -403,7 +413,16 @@ export async function draftInvoices(
   return { invoices, skipped };
 }
 
-const KIND_ORDER: LineKind[] = ['RECURRING', 'DEVICES', 'USERS', 'ONE_TIME', 'TIME', 'CHARGE', 'CREDIT'];
+const KIND_ORDER: LineKind[] = [
+  'RECURRING',
+  'DEVICES',
+  'USERS',
+  'ADJUSTMENT',
+  'ONE_TIME',
+  'TIME',
+  'CHARGE',
+  'CREDIT',
+];
 /** Kind by kind; within a kind, in the order read (agreement, service type, start; case number). */
 const sortLines = (lines: DraftLine[]) =>
   lines

@@ -187,7 +187,12 @@ async function clientsOf(db: Queryable, runId: number, from: string, to: string)
        UNION
        SELECT d.org_id FROM wip_days d WHERE d.work_date <= $3::date
        UNION
-       SELECT i.organization_id FROM invoices i WHERE i.run_id = $1 AND i.status IN ('DRAFT', 'APPROVED')) x
+       SELECT i.organization_id FROM invoices i WHERE i.run_id = $1 AND i.status IN ('DRAFT', 'APPROVED')
+       UNION
+       -- A term posted in the year before may need adjusting (term-adjustments.ts).
+       SELECT i.organization_id FROM invoices i
+        WHERE i.kind = 'INVOICE' AND i.status = 'POSTED' AND i.period_from < $2::date
+          AND i.period_from >= $2::date - interval '12 months') x
      WHERE NOT EXISTS (SELECT 1 FROM invoices p WHERE p.run_id = $1 AND p.organization_id = x.id AND p.status = 'POSTED')
      ORDER BY x.id`,
     [runId, from, to],

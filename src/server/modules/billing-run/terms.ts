@@ -52,21 +52,38 @@ export function termLine(service: ServiceDates, period: string): TermLine | null
   const since = monthIndex(`${period}-01`) - monthIndex(service.start);
   if (since < 0 || since % months !== 0) return null;
   const termFrom = `${period}-01`;
-  const termTo = fromDays(toDays(firstOfMonth(monthIndex(termFrom) + months)) - 1);
-  const from = [termFrom, service.start, service.agreementStart].sort().at(-1)!;
-  const to = [termTo, service.end ?? termTo, service.agreementEnd ?? termTo].sort()[0]!;
-  if (from > to) return null;
-  const days = toDays(termTo) - toDays(termFrom) + 1;
-  const first = toDays(from) - toDays(termFrom) + 1;
-  const last = toDays(to) - toDays(termFrom) + 1;
-  return {
-    termFrom,
-    termTo,
-    from,
-    to,
-    proration: first === 1 && last === days ? null : { first, last, days },
-  };
+  const termTo = termEnd(termFrom, service.frequency);
+  const part = inForce(termFrom, termTo, service);
+  return part && { termFrom, termTo, ...part };
 }
+
+/** The last day of the term of a service billed `frequency` that starts on `termFrom` (a month's first day). */
+export const termEnd = (termFrom: string, frequency: ServiceDates['frequency']) =>
+  fromDays(toDays(firstOfMonth(monthIndex(termFrom) + TERM_MONTHS[frequency])) - 1);
+
+/**
+ * The days of the term `termFrom`..`termTo` a service is in force by its dates and its agreement's, as a proration
+ * of the term (null when it runs the whole term); null when it is in force on none of them.
+ */
+export function inForce(
+  termFrom: string,
+  termTo: string,
+  dates: Omit<ServiceDates, 'frequency'>,
+): Omit<TermLine, 'termFrom' | 'termTo'> | null {
+  const from = [termFrom, dates.start, dates.agreementStart].sort().at(-1)!;
+  const to = [termTo, dates.end ?? termTo, dates.agreementEnd ?? termTo].sort()[0]!;
+  if (from > to) return null;
+  const days = dayCount(termFrom, termTo);
+  const first = dayCount(termFrom, from);
+  const last = dayCount(termFrom, to);
+  return { from, to, proration: first === 1 && last === days ? null : { first, last, days } };
+}
+
+/** The day `days` days after `iso` ("2026-10-01", 91 → "2026-12-31"). */
+export const addDays = (iso: string, days: number) => fromDays(toDays(iso) + days);
+
+/** How many days `from`..`to` holds, both counted. */
+export const dayCount = (from: string, to: string) => toDays(to) - toDays(from) + 1;
 
 /** "2026-10-31" → "10/31/2026". */
 export const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;

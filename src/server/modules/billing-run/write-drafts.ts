@@ -162,10 +162,10 @@ export async function insertLines(
     `INSERT INTO invoice_lines (invoice_id, position, kind, description, quantity, unit_price, amount_cents,
                                 prorate_first, prorate_last, prorate_days, detail, warning, service_type_id,
                                 agreement_id, agreement_service_id, case_id, minutes, billable_minutes,
-                                covered_minutes)
+                                covered_minutes, term_from, term_to)
      SELECT * FROM unnest($1::int[], $2::int[], $3::text[], $4::text[], $5::numeric[], $6::numeric[], $7::bigint[],
                           $8::int[], $9::int[], $10::int[], $11::text[], $12::text[], $13::int[], $14::int[],
-                          $15::int[], $16::int[], $17::int[], $18::int[], $19::int[])`,
+                          $15::int[], $16::int[], $17::int[], $18::int[], $19::int[], $20::date[], $21::date[])`,
     [
       col((r) => r.invoiceId),
       col((r) => r.position),
@@ -186,6 +186,8 @@ export async function insertLines(
       col((r) => r.line.minutes),
       col((r) => r.line.billableMinutes),
       col((r) => r.line.coveredMinutes),
+      col((r) => r.line.term?.from ?? null),
+      col((r) => r.line.term?.to ?? null),
     ],
   );
 }
