@@ -1,5 +1,5 @@
 // Month-end billing in tests: a month drafted through the API and waited for, as the screen polls it.
-import type { BillingRun } from '../../src/shared/schemas/billing-run.js';
+import type { BillingRun, Invoice } from '../../src/shared/schemas/billing-run.js';
 import type { Caller } from './api.js';
 
 /** Starts drafting `period` ("YYYY-MM") and answers the run once it is READY (or FAILED). */
@@ -19,4 +19,17 @@ export async function waitForDraft(caller: Caller, id: number, timeoutMs = 60_00
     if (Date.now() > until) throw new Error(`billing run ${id} still ${run.status.value}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** A client's invoice of a run, whole; undefined when the run has none for it. */
+export async function runInvoice(
+  caller: Caller,
+  runId: number,
+  organizationId: number,
+): Promise<Invoice | undefined> {
+  const list = (await caller.get(`/api/report/billing-run/${runId}/invoices?limit=200`)).json();
+  const summary = list.items.find(
+    (i: { organization: { value: number } }) => i.organization.value === organizationId,
+  );
+  return summary && (await caller.get(`/api/report/invoice/${summary.id}`)).json().invoice;
 }

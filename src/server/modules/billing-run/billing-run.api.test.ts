@@ -3,7 +3,7 @@
 // charge, block hours with overage, a 1.5× case), then review, approval, posting and voiding.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
-import { waitForDraft } from '../../../../test/support/billing-run.js';
+import { runInvoice, waitForDraft } from '../../../../test/support/billing-run.js';
 import {
   makeAdmin,
   makeAgreement,
@@ -32,11 +32,7 @@ const q = (sql: string, params: unknown[] = []) => api.db.pool.query(sql, params
 const drafted = (id: number) => waitForDraft(admin, id);
 
 async function invoiceOf(runId: number, organizationId: number): Promise<Invoice> {
-  const list = (await admin.get(`${RUN}/${runId}/invoices?limit=200`)).json();
-  const summary = list.items.find(
-    (i: { organization: { value: number } }) => i.organization.value === organizationId,
-  );
-  return (await admin.get(`${INVOICE}/${summary.id}`)).json().invoice;
+  return (await runInvoice(admin, runId, organizationId))!;
 }
 
 const amounts = (invoice: Invoice) =>

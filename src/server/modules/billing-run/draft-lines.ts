@@ -20,28 +20,11 @@ import {
 } from '../../../shared/schemas/billing-run.js';
 import type { Queryable } from '../../platform/records.js';
 import { type VirtualDevices, virtualCondition } from '../rmm-settings/index.js';
+import { type DraftLine, serviceSource } from './draft-line.js';
 import { termAdjustments } from './term-adjustments.js';
 import { monthDays, termLine, usDate } from './terms.js';
 
-export type DraftLine = {
-  kind: LineKind;
-  description: string;
-  quantity: string;
-  unitPrice: string;
-  amountCents: bigint;
-  proration: Proration | null;
-  /** The term a recurring line bills, or an adjustment corrects. */
-  term: { from: string; to: string } | null;
-  detail: string | null;
-  warning: string | null;
-  serviceTypeId: number | null;
-  agreementId: number | null;
-  agreementServiceId: number | null;
-  caseId: number | null;
-  minutes: number | null;
-  billableMinutes: number | null;
-  coveredMinutes: number | null;
-};
+export type { DraftLine };
 
 export type DraftInvoice = {
   organizationId: number;
@@ -209,7 +192,7 @@ const FREQUENCY_WORD = { MONTHLY: null, QUARTERLY: 'Quarterly', ANNUAL: 'Annual'
 function serviceLine(r: ServiceRow, ctx: DraftContext, counts: CountRow | undefined): DraftLine | null {
   if (r.frequency === 'ONE_TIME') {
     return {
-      ...sourceOf(r),
+      ...serviceSource(r),
       kind: 'ONE_TIME',
       description: serviceName(r),
       quantity: r.quantity,
@@ -254,7 +237,7 @@ function serviceLine(r: ServiceRow, ctx: DraftContext, counts: CountRow | undefi
           : noUsers(end)
         : null;
   return {
-    ...sourceOf(r),
+    ...serviceSource(r),
     kind: perUnit ?? 'RECURRING',
     description: serviceName(r),
     quantity,
@@ -266,16 +249,6 @@ function serviceLine(r: ServiceRow, ctx: DraftContext, counts: CountRow | undefi
     warning,
   };
 }
-
-const sourceOf = (r: ServiceRow) => ({
-  serviceTypeId: r.type_id,
-  agreementId: r.agreement_id,
-  agreementServiceId: r.service_id,
-  caseId: null,
-  minutes: null,
-  billableMinutes: null,
-  coveredMinutes: null,
-});
 
 /** "6:30 worked → 7:00 billable; 4:00 by block hours; 3:00 at $95.00/h; 1.5× on 1:30". */
 function timeDetail(r: TimeRow): string {

@@ -4,7 +4,7 @@
 // end away again charges back what November credited.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
-import { draftMonth } from '../../../../test/support/billing-run.js';
+import { draftMonth, runInvoice } from '../../../../test/support/billing-run.js';
 import {
   makeAdmin,
   makeAgreement,
@@ -18,7 +18,6 @@ import { INVOICE_NEGATIVE, type Invoice } from '../../../shared/schemas/billing-
 
 let api: ApiHarness;
 let admin: Awaited<ReturnType<ApiHarness['signIn']>>;
-const RUN = '/api/report/billing-run';
 const INVOICE = '/api/report/invoice';
 const ids = { org: 0, lonely: 0, audit: 0, seats: 0, lonelyAudit: 0 };
 
@@ -31,13 +30,7 @@ async function invoiceOf(period: string, organizationId: number): Promise<Invoic
   return invoiceIn(run.id, organizationId);
 }
 
-async function invoiceIn(runId: number, organizationId: number): Promise<Invoice | undefined> {
-  const list = (await admin.get(`${RUN}/${runId}/invoices?limit=200`)).json();
-  const summary = list.items.find(
-    (i: { organization: { value: number } }) => i.organization.value === organizationId,
-  );
-  return summary && (await admin.get(`${INVOICE}/${summary.id}`)).json().invoice;
-}
+const invoiceIn = (runId: number, organizationId: number) => runInvoice(admin, runId, organizationId);
 
 async function post(invoice: Invoice): Promise<Invoice> {
   const approved = await admin.post(`${INVOICE}/${invoice.id}/approve`, { version: invoice.version });

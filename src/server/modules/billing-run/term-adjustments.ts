@@ -12,7 +12,7 @@ import {
   type Proration,
 } from '../../../shared/schemas/billing-run.js';
 import type { Queryable } from '../../platform/records.js';
-import type { DraftLine } from './draft-lines.js';
+import { type DraftLine, serviceSource } from './draft-line.js';
 import { addDays, dayCount, inForce, monthDays, termEnd, usDate } from './terms.js';
 
 export type BilledRow = {
@@ -136,13 +136,7 @@ export function termAdjustment(rows: BilledRow[]): DraftLine | null {
     term: { from: term.from, to: term.to },
     detail: detail.join('; '),
     warning: null,
-    serviceTypeId: r.type_id,
-    agreementId: r.agreement_id,
-    agreementServiceId: r.service_id,
-    caseId: null,
-    minutes: null,
-    billableMinutes: null,
-    coveredMinutes: null,
+    ...serviceSource(r),
   };
 }
 
