@@ -6,7 +6,8 @@
 //
 // The data is the billing bench's (a support case per client and month, a third with block hours, months before last
 // billed) plus agreements shaped like an MSP's: per client, seats, per-device and per-user services counted from 30
-// devices (a tenth virtual) and 15 people, services starting or ending inside the month (prorated), one-time charges.
+// devices (a tenth virtual) and 15 people, services starting or ending inside the month (prorated), one-time charges;
+// and the month before posted, whose terms the run reads to see whether one needs adjusting.
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
@@ -151,6 +152,47 @@ type Run = {
 };
 
 /** Drafts the month through the API and polls it; answers the time, the run and the peak resident memory added. */
+/**
+ * The month before, billed and posted: a run with one posted invoice per client and a line per monthly service in
+ * force all of that month, each with its term — what a run reads to see whether a term needs adjusting. They are
+ * billed right, so the month drafts no adjustment and its totals stay the hand SQL's.
+ */
+export async function loadPostedMonth(database: Database, from: string): Promise<number> {
+  const db = database.pool;
+  const prev = `(DATE '${from}' - interval '1 month')::date`;
+  const prevTo = `(DATE '${from}' - 1)`;
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO billing_runs (period, status) VALUES (${prev}, 'READY') RETURNING id`,
+  );
+  const runId = rows[0]!.id;
+  await db.query(
+    `INSERT INTO invoices (run_id, organization_id, bill_to, period_from, period_to)
+     SELECT $1, o.id, o.name, ${prev}, ${prevTo} FROM organizations o`,
+    [runId],
+  );
+  const { rowCount } = await db.query(
+    `INSERT INTO invoice_lines (invoice_id, position, kind, description, quantity, unit_price, amount_cents,
+                                service_type_id, agreement_id, agreement_service_id, term_from, term_to)
+     SELECT i.id, row_number() OVER (PARTITION BY i.id ORDER BY s.id),
+            CASE st.billed_per WHEN 'DEVICE' THEN 'DEVICES' WHEN 'USER' THEN 'USERS' ELSE 'RECURRING' END,
+            st.name, s.quantity, s.unit_price, round(s.quantity * s.unit_price * 100)::bigint, st.id, a.id, s.id,
+            ${prev}, ${prevTo}
+       FROM invoices i
+       JOIN agreements a ON a.organization_id = i.organization_id
+       JOIN agreement_services s ON s.agreement_id = a.id
+       JOIN service_types st ON st.id = s.service_type_id
+      WHERE i.run_id = $1 AND s.billing_frequency = 'MONTHLY' AND (a.status = 'OPEN' OR a.end_date IS NOT NULL)
+        AND s.start_date <= ${prev} AND (s.end_date IS NULL OR s.end_date >= ${prevTo})
+        AND a.start_date <= ${prev} AND (a.end_date IS NULL OR a.end_date >= ${prevTo})`,
+    [runId],
+  );
+  await db.query(
+    `UPDATE invoices SET status = 'POSTED', number = 1000000 + id, posted_at = now() WHERE run_id = $1`,
+    [runId],
+  );
+  return rowCount ?? 0;
+}
+
 async function draftOnce(app: FastifyInstance, cookie: string, period: string) {
   const headers = { ...HEADERS, cookie };
   const base = process.memoryUsage().rss;
@@ -198,6 +240,10 @@ export async function billingRunBench(label: string, url: string | undefined): P
       `billing-run [${label}]: ${count(orgs)} clients and ${count(slips)} slips loaded in ${took} s`,
     );
     await loadAgreements(database, orgs, agreements, from, to);
+    const postedLines = await loadPostedMonth(database, from);
+    console.log(
+      `billing-run [${label}]: the month before posted: ${count(orgs)} invoices, ${count(postedLines)} lines`,
+    );
     app = await buildApp({ config, database, logger: false });
     const cookie = await signInCookie(app, EMAIL, PASSWORD);
     const { rows: ends } = await database.pool.query<{ at: Date }>(

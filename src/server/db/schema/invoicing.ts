@@ -145,6 +145,10 @@ export const invoiceLines = pgTable(
   (t) => [
     index('invoice_lines_invoice_idx').on(t.invoiceId, t.position),
     index('invoice_lines_case_idx').on(t.caseId).where(sql`${t.caseId} IS NOT NULL`),
+    // A run asks whether a term posted before was adjusted since (term-adjustments.ts).
+    index('invoice_lines_adjustment_idx')
+      .on(t.agreementServiceId, t.termFrom)
+      .where(sql`${t.kind} = 'ADJUSTMENT'`),
     check(
       'invoice_lines_kind',
       sql`${t.kind} IN ('RECURRING', 'DEVICES', 'USERS', 'ADJUSTMENT', 'TIME', 'ONE_TIME', 'CHARGE', 'CREDIT')`,

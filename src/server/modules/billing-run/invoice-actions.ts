@@ -287,10 +287,11 @@ export async function voidInvoice(
   await tx.query(
     `INSERT INTO invoice_lines (invoice_id, position, kind, description, quantity, unit_price, amount_cents,
                                 prorate_first, prorate_last, prorate_days, detail, service_type_id, agreement_id,
-                                agreement_service_id, case_id, minutes, billable_minutes, covered_minutes)
+                                agreement_service_id, case_id, minutes, billable_minutes, covered_minutes, term_from,
+                                term_to)
      SELECT $2, position, kind, description, quantity, unit_price, -amount_cents, prorate_first, prorate_last,
             prorate_days, detail, service_type_id, agreement_id, agreement_service_id, case_id, minutes,
-            billable_minutes, covered_minutes
+            billable_minutes, covered_minutes, term_from, term_to
        FROM invoice_lines WHERE invoice_id = $1 ORDER BY position`,
     [row.id, creditId],
   );

@@ -185,6 +185,24 @@ describe('a term billed in advance, changed after posting', () => {
     ]);
   });
 
+  it('voiding the invoice that carried the adjustments takes them back: the next run drafts what is still due', async () => {
+    const { rows } = await q(
+      `SELECT id, version FROM invoices WHERE organization_id = $1 AND status = 'POSTED' AND period_from = '2026-08-01'`,
+      [ids.org],
+    );
+    const voided = await admin.post(`${INVOICE}/${rows[0].id}/void`, {
+      reason: 'Adjusted on the wrong invoice',
+      version: rows[0].version,
+    });
+    expect(voided.statusCode, voided.body).toBe(200);
+    // The audit runs its whole quarter again (nothing to adjust); the seats still ended on 07/20.
+    const september = (await invoiceOf('2026-09', ids.org))!;
+    expect(lines(september)).toEqual([
+      ['RECURRING', 'Firewall', '1000.00'],
+      ['ADJUSTMENT', 'Managed Seat, adjusted for 07/01/2026–07/31/2026', '-125.86'],
+    ]);
+  });
+
   it('a voided invoice bills nothing to adjust', async () => {
     const { rows } = await q(
       `SELECT id, version FROM invoices WHERE organization_id = $1 AND status = 'POSTED' AND period_from = '2026-07-01'`,

@@ -41,9 +41,9 @@ export type BilledRow = {
 };
 
 /**
- * The batch's recurring lines of posted invoices whose term started in the year before the month, and the adjustments
- * of those terms on any invoice not voided, of another month. A line drafted before terms were kept has its
- * invoice's month as its term's start.
+ * The batch's recurring lines of posted invoices whose term started in the year before the month and may bill wrong
+ * now (not whole, its dates changed, or adjusted before), and the adjustments of those terms on any invoice not
+ * voided, of another month. A line drafted before terms were kept has its invoice's month as its term's start.
  */
 const BILLED = `
   SELECT i.organization_id AS org_id, s.id AS service_id, a.id AS agreement_id, a.number AS agreement_number,
@@ -62,7 +62,14 @@ const BILLED = `
      AND i.period_from >= $2::date - interval '12 months'
      AND COALESCE(l.term_from, i.period_from) >= $2::date - interval '12 months'
      AND COALESCE(l.term_from, i.period_from) < $2::date
-     AND ((l.kind IN ('RECURRING', 'DEVICES', 'USERS') AND i.status = 'POSTED')
+     AND ((l.kind IN ('RECURRING', 'DEVICES', 'USERS') AND i.status = 'POSTED'
+           -- A whole term whose service and agreement still run all of it is billed right, unless adjusted before.
+           AND (l.term_to IS NULL OR l.prorate_days IS NOT NULL
+                OR s.start_date > l.term_from OR s.end_date < l.term_to
+                OR a.start_date > l.term_from OR a.end_date < l.term_to
+                OR EXISTS (SELECT 1 FROM invoice_lines x JOIN invoices xi ON xi.id = x.invoice_id
+                            WHERE x.kind = 'ADJUSTMENT' AND x.agreement_service_id = l.agreement_service_id
+                              AND x.term_from = l.term_from AND xi.kind = 'INVOICE' AND xi.status <> 'VOID')))
           OR (l.kind = 'ADJUSTMENT' AND i.period_from <> $2::date))
    ORDER BY i.organization_id, a.number, a.id, st.name, s.start_date, s.id, COALESCE(l.term_from, i.period_from), i.id,
             l.position`;
