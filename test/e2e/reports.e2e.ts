@@ -2,10 +2,9 @@
 // rows (expired and ending soon, not the device covered for long), exports CSV, XLSX and PDF and reads each file back
 // (the right devices, typed dates in the workbook, the organization's name in the PDF), then finds the three exports
 // in the organization's Report History and downloads one again with the same bytes.
-import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/shared/format';
 import { download, newPage, openBrowser, signIn } from '../support/e2e';
