@@ -13,6 +13,7 @@ import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import type { Database } from '../src/server/db/client.js';
 import { migrate } from '../src/server/db/migrate.js';
+import { termAdjustments } from '../src/server/modules/billing-run/term-adjustments.js';
 import { companyDay } from '../src/server/modules/report/engine/report-source.js';
 import { load as loadTime } from './billing.js';
 import { benchDatabase, count, HEADERS, percentile, seconds, signInCookie } from './support.js';
@@ -22,6 +23,8 @@ const PASSWORD = 'bench billing password';
 const GOAL = 1.5;
 const LIMIT_S = 30;
 const DEVICES = 30;
+/** The job's largest batch: the term adjustments' read is timed in batches of this many clients. */
+const ADJUSTMENT_BATCH = 250;
 const PEOPLE = 15;
 
 /** Last month, "YYYY-MM", and its first and last days. */
@@ -293,6 +296,21 @@ export async function billingRunBench(label: string, url: string | undefined): P
       }
       checked = `${count(drafted.run.invoices.draft)} invoices, total ${drafted.run.total}`;
     }
+    // The term adjustments' own read, batch by batch as the job reads it, over the month before's posted terms.
+    const { rows: orgIds } = await database.pool.query<{ id: number }>(
+      'SELECT id FROM organizations ORDER BY id',
+    );
+    const reads: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const t2 = performance.now();
+      for (let b = 0; b < orgIds.length; b += ADJUSTMENT_BATCH)
+        await termAdjustments(
+          database.pool,
+          orgIds.slice(b, b + ADJUSTMENT_BATCH).map((r) => r.id),
+          period,
+        );
+      reads.push(performance.now() - t2);
+    }
     const p50 = (xs: number[]) => percentile(xs, 0.5);
     const ratio = p50(app_) / p50(raw);
     console.log(
@@ -300,6 +318,10 @@ export async function billingRunBench(label: string, url: string | undefined): P
         `(first ${(app_[0]! / 1000).toFixed(2)} s, then drafted again; from the click to Ready p50 ${(p50(wall) / 1000).toFixed(2)} s), ` +
         `hand SQL p50 ${(p50(raw) / 1000).toFixed(2)} s, ` +
         `ratio ${ratio.toFixed(2)}x (goal <= ${GOAL}x, <= ${LIMIT_S} s); job peak memory +${Math.max(...peaks).toFixed(0)} MB resident`,
+    );
+    console.log(
+      `billing-run [${label}]: of the job, the term adjustments' read p50 ${p50(reads).toFixed(0)} ms ` +
+        `(${count(orgs)} clients in batches of ${ADJUSTMENT_BATCH}, ${count(postedLines)} lines posted the month before)`,
     );
   } finally {
     await app?.close();
