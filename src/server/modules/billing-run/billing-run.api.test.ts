@@ -466,6 +466,18 @@ describe('review, approval and posting', () => {
       /posted/,
     );
     await expect(q(`DELETE FROM invoices WHERE id = $1`, [invoice.id])).rejects.toThrow(/posted/);
+    // Nor lines added to it or taken from it, in a statement that also touches a draft's lines (checked per statement).
+    const draft = await q(`SELECT id FROM invoices WHERE status = 'DRAFT' ORDER BY id LIMIT 1`);
+    const copyLines = `INSERT INTO invoice_lines (invoice_id, position, kind, description, quantity, unit_price, amount_cents)
+       SELECT invoice_id, position + 100, kind, description, quantity, unit_price, amount_cents FROM invoice_lines
+        WHERE invoice_id = ANY($1::int[])`;
+    await expect(q(copyLines, [[draft.rows[0].id, invoice.id]])).rejects.toThrow(/posted/);
+    await expect(
+      q(`DELETE FROM invoice_lines WHERE invoice_id = ANY($1::int[])`, [[draft.rows[0].id, invoice.id]]),
+    ).rejects.toThrow(/posted/);
+    // A draft's lines alone change as before.
+    expect((await q(copyLines, [[draft.rows[0].id]])).rowCount).toBeGreaterThan(0);
+    await q(`DELETE FROM invoice_lines WHERE invoice_id = $1 AND position > 100`, [draft.rows[0].id]);
   });
 
   it('refuses to post an invoice whose time changed since it was drafted, and gives its number back', async () => {
