@@ -1,6 +1,6 @@
 // A run drafts its clients a batch at a time, each batch sized from the last one's time: every client is drafted once,
 // whatever the sizes (130 clients: more than the first batch, and batches that grow or shrink), and the run's total
-// is the sum of the invoices.
+// is the sum of the invoices. A batch that cannot be written stops the run with the batches before it kept whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
 import { draftMonth } from '../../../../test/support/billing-run.js';
@@ -52,6 +52,42 @@ describe('a run of many clients', () => {
       for (const item of page.items) seen.add(item.organization.value);
     }
     expect(seen.size).toBe(CLIENTS);
+  });
+});
+
+describe('a run that fails part way', () => {
+  it('keeps the batches written before, marks the run failed, and drafts every client when run again', async () => {
+    const db = api.db.pool;
+    // The last client (after the first batch, whatever the sizes) cannot be written: its invoice is refused.
+    const seat = await makeServiceType(db, { name: 'Failing Seat' });
+    const org = await makeOrganization(db, { name: 'Zz Refused Client' });
+    const agreement = await makeAgreement(db, { organizationId: org.id, startDate: '2026-09-01' });
+    await makeAgreementService(db, { agreementId: agreement.id, serviceTypeId: seat.id, unitPrice: '5' });
+    await db.query(`CREATE FUNCTION refuse_invoice() RETURNS trigger LANGUAGE plpgsql AS $$
+                      BEGIN RAISE EXCEPTION 'refused by the test'; END $$`);
+    await db.query(`CREATE TRIGGER refuse_invoice BEFORE INSERT ON invoices FOR EACH ROW
+                      WHEN (NEW.organization_id = ${org.id}) EXECUTE FUNCTION refuse_invoice()`);
+    try {
+      const failed = await draftMonth(admin, '2026-11');
+      expect(failed.status.value).toBe('FAILED');
+      expect(failed.error).toBe(
+        'The run stopped with an error. Draft the invoices again; if it fails again, see the jobs screen.',
+      );
+      expect(failed.done).toBeGreaterThanOrEqual(25);
+      expect(failed.done).toBeLessThan(failed.clients);
+      // Whole batches only: an invoice for every client counted done, none for the client refused.
+      const { rows } = await db.query(
+        `SELECT count(*)::int AS n, count(*) FILTER (WHERE organization_id = $2)::int AS refused
+           FROM invoices WHERE run_id = $1`,
+        [failed.id, org.id],
+      );
+      expect(rows[0]).toEqual({ n: failed.done, refused: 0 });
+    } finally {
+      await db.query('DROP TRIGGER refuse_invoice ON invoices; DROP FUNCTION refuse_invoice()');
+    }
+    const again = await draftMonth(admin, '2026-11');
+    expect(again.status.value).toBe('READY');
+    expect([again.done, again.invoices.draft]).toEqual([again.clients, again.clients]);
   });
 });
 

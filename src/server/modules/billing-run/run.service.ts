@@ -217,26 +217,38 @@ export async function draftRun(database: Database, data: RunJobData, timeZone: s
     const ctx = { period, timeZone, virtual: await loadVirtualDevices(db) };
     const clients = await clientsOf(db, data.runId, from, to);
     await db.query('UPDATE billing_runs SET clients = $2 WHERE id = $1', [data.runId, clients.length]);
+    // A batch's lines are read on their own connection while the batch before is written (a pipeline: the reads
+    // of a batch never depend on what another batch writes, since each client is in one batch). Read committed,
+    // reading inside the batch's transaction would see no more.
+    const read = (orgIds: number[]) => {
+      const reading = draftInvoices(db, orgIds, ctx);
+      reading.catch(() => undefined); // awaited below; a write failing first must not leave it unhandled
+      return reading;
+    };
     let size = RUN_BATCH;
-    for (let done = 0; done < clients.length; ) {
-      const batch = clients.slice(done, done + size);
-      done += batch.length;
+    let batch = clients.slice(0, size);
+    let reading = batch.length > 0 ? read(batch) : null;
+    for (let start = 0; reading; ) {
       const t0 = performance.now();
+      const drafted = await reading;
+      const written = batch;
+      start += written.length;
+      batch = clients.slice(start, start + size);
+      reading = batch.length > 0 ? read(batch) : null;
       await withTransaction(database, async ({ client }) => {
-        const drafted = await draftInvoices(client, batch, ctx);
         await writeDrafts(
           client,
           { id: data.runId, from, to, actorId: data.actorId },
-          batch,
+          written,
           drafted.invoices,
         );
         await client.query(
           `UPDATE billing_runs SET done = done + $2, skipped = skipped || $3::jsonb WHERE id = $1`,
-          [data.runId, batch.length, JSON.stringify(drafted.skipped)],
+          [data.runId, written.length, JSON.stringify(drafted.skipped)],
         );
       });
       const took = Math.max(1, performance.now() - t0);
-      size = Math.max(1, Math.min(MAX_BATCH, Math.round((size * BATCH_TARGET_MS) / took)));
+      size = Math.max(1, Math.min(MAX_BATCH, Math.round((written.length * BATCH_TARGET_MS) / took)));
     }
     await db.query(`UPDATE billing_runs SET status = 'READY', finished_at = now() WHERE id = $1`, [
       data.runId,

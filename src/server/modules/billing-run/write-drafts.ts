@@ -134,16 +134,18 @@ export async function writeDrafts(
     tx,
     wanted.map((d) => ({ invoiceId: ids.get(d.organizationId)!, lines: d.lines })),
   );
-  // Hand-added lines follow the drafted ones, in their order.
-  await tx.query(
-    `UPDATE invoice_lines l SET position = x.position
+  // Hand-added lines follow the drafted ones, in their order (only invoices that have some).
+  const withManual = [...open.values()].filter((e) => e.manual > 0).map((e) => e.id);
+  if (withManual.length)
+    await tx.query(
+      `UPDATE invoice_lines l SET position = x.position
        FROM (SELECT m.id, (SELECT count(*) FROM invoice_lines d WHERE d.invoice_id = m.invoice_id
                              AND d.kind NOT IN ('CHARGE', 'CREDIT'))
                           + row_number() OVER (PARTITION BY m.invoice_id ORDER BY m.position, m.id) AS position
                FROM invoice_lines m WHERE m.invoice_id = ANY($1::int[]) AND m.kind IN ('CHARGE', 'CREDIT')) x
       WHERE l.id = x.id`,
-    [keptIds],
-  );
+      [withManual],
+    );
   await recordHistoryBatch(tx, 'invoice', run.actorId, history);
   return wanted.length + left.length;
 }
