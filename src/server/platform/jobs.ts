@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
+import { afterCommit } from './transaction.js';
 
 /** What a handler returns is kept as the job's output (shown on the jobs screen). */
 export type JobHandler<T> = (data: T, job: { id: string }) => Promise<unknown>;
@@ -136,6 +137,8 @@ export function createJobs(
   const queuesMade = new Set<string>();
   let started: Promise<PgBoss> | null = null;
   let boss: PgBoss | null = null;
+  /** The worker of each queue this process works (pg-boss's id, to wake it). */
+  const workers = new Map<string, string>();
 
   const ensureQueue = async (instance: PgBoss, name: string) => {
     if (queuesMade.has(name)) return;
@@ -183,12 +186,17 @@ export function createJobs(
       for (const [name, handler] of handlers) {
         await ensureQueue(instance, name);
         if (options.workers === false) continue;
-        await instance.work(name, { pollingIntervalSeconds: options.pollSeconds ?? 1 }, async (jobs) => {
-          let output: unknown;
-          for (const job of jobs) output = await handler(job.data, { id: job.id });
-          // One job a fetch (pg-boss's default batch): its handler's answer is the job's output.
-          return jobs.length === 1 && output !== null && typeof output === 'object' ? output : undefined;
-        });
+        const worker = await instance.work(
+          name,
+          { pollingIntervalSeconds: options.pollSeconds ?? 1 },
+          async (jobs) => {
+            let output: unknown;
+            for (const job of jobs) output = await handler(job.data, { id: job.id });
+            // One job a fetch (pg-boss's default batch): its handler's answer is the job's output.
+            return jobs.length === 1 && output !== null && typeof output === 'object' ? output : undefined;
+          },
+        );
+        workers.set(name, worker);
       }
       for (const [name, { cron, data }] of schedules) {
         await ensureQueue(instance, name);
@@ -232,6 +240,10 @@ export function createJobs(
           : {}),
       });
       if (!id) throw new Error(`job ${name} was not queued`);
+      // This process works the queue: its worker fetches the job now rather than at its next poll (up to a second
+      // later), once the job's transaction has committed.
+      const worker = workers.get(name);
+      if (worker) afterCommit(client ?? instance, () => instance.notifyWorker(worker));
       return id;
     },
     state: async (name, id) => {

@@ -1,6 +1,7 @@
 // The jobs screen's API (developers only) over pg-boss, and the queue itself: jobs listed newest first with filters
 // and keyset pages, failed jobs' errors, Retry and Cancel, a job queued before a restart runs after it, a job runs
-// once with two app processes on one database, and the hourly session clean-up's effect.
+// once with two app processes on one database, a job starts when sent (not at the next poll), and the hourly session
+// clean-up's effect.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiHarness, setupApi } from '../../../../test/support/api.js';
@@ -8,6 +9,7 @@ import { makeAdmin, makeUser, TEST_PASSWORD } from '../../../../test/support/fac
 import { buildApp } from '../../../server/app.js';
 import { type Database, openDatabase } from '../../../server/db/client.js';
 import { createJobs } from '../../../server/platform/jobs.js';
+import { withTransaction } from '../../../server/platform/transaction.js';
 import { CLEANUP_JOB } from '../../platform/session-cleanup.js';
 
 const API = '/api/admin/jobs';
@@ -159,6 +161,43 @@ describe('retry and cancel', () => {
     expect(
       (await dev.post(`${API}/test.waiting/00000000-0000-4000-8000-000000000000/cancel`)).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('starting at once', () => {
+  it('a job sent by the process that works its queue starts then, not at the next poll; sent in a transaction, once it commits', async () => {
+    // A queue polled every 60 s: only the wake can start its jobs within the test's time.
+    const jobs = createJobs(api.db, { error: () => undefined }, { pollSeconds: 60 });
+    const started: number[] = [];
+    jobs.register<{ n: number }>('test.wake', async (data) => {
+      started.push(data.n);
+    });
+    await jobs.start();
+    try {
+      const first = await jobs.send('test.wake', { n: 1 });
+      await until(
+        () => jobs.state('test.wake', first),
+        (s) => s === 'completed',
+        'the woken job',
+      );
+      let inside = '';
+      const second = await withTransaction(api.db, async ({ client }) => {
+        const id = await jobs.send('test.wake', { n: 2 }, { db: client });
+        // Not before the commit: the worker cannot see it yet, and is not woken to look for it.
+        await new Promise((r) => setTimeout(r, 300));
+        inside = started.join();
+        return id;
+      });
+      expect(inside).toBe('1');
+      await until(
+        () => jobs.state('test.wake', second),
+        (s) => s === 'completed',
+        'the job sent in a transaction',
+      );
+      expect(started).toEqual([1, 2]);
+    } finally {
+      await jobs.stop();
+    }
   });
 });
 
