@@ -32,7 +32,7 @@ export function useRun(id: number) {
     queryKey: runKey(id),
     queryFn: ({ signal }) => apiGet<{ run: ImportRun }>(`${IMPORT_API}/${id}`, { signal }),
     select: (d) => d.run,
-    // The job's queue polls every second: so does the screen, until the run is done.
+    // Every second while the run's job is queued or running: its progress, then its end.
     refetchInterval: (query) => (isWorking(query.state.data?.run) ? 1000 : false),
   });
 }
