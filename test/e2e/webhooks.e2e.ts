@@ -1,9 +1,8 @@
 // Journey: an administrator adds a webhook endpoint on /admin/webhooks pointing at a real receiver on loopback, sees
 // its signing secret once, sends the test event (Delivered, 200, and the receiver verifies the Standard Webhooks
-// signature), sees a failure when the receiver answers 500 (its Retry-After honored), the retry getting through on its own, and
-// redelivers; a 410 Gone
-// gets the endpoint disabled by SD6 (shown with its reason) until an administrator enables it; an address that is not
-// HTTPS is refused under its field. Phones: the screens fit 390 px.
+// signature), sees a failure when the receiver answers 500 (its Retry-After honored), the retry getting through on
+// its own, and redelivers; a 410 Gone gets the endpoint disabled by SD6 (shown with its reason) until an
+// administrator enables it; an address that is not HTTPS is refused under its field. Phones: the screens fit 390 px.
 import type { Browser, Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

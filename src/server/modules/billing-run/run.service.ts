@@ -218,8 +218,8 @@ export async function draftRun(database: Database, data: RunJobData, timeZone: s
     const clients = await clientsOf(db, data.runId, from, to);
     await db.query('UPDATE billing_runs SET clients = $2 WHERE id = $1', [data.runId, clients.length]);
     // A batch's lines are read on their own connection while the batch before is written (a pipeline: the reads
-    // of a batch never depend on what another batch writes, since each client is in one batch). Read committed,
-    // reading inside the batch's transaction would see no more.
+    // of a batch never depend on what another batch writes, since each client is in one batch). At read committed,
+    // each statement sees what was committed when it started, inside the write's transaction or outside it alike.
     const read = (orgIds: number[]) => {
       const reading = draftInvoices(db, orgIds, ctx);
       reading.catch(() => undefined); // awaited below; a write failing first must not leave it unhandled
